@@ -1,0 +1,86 @@
+//! Streaming non-cryptographic hashing: XXH3-64, XXH3-128, XXH64 and XXH32 behind one API, for
+//! slices, readers and files.
+//!
+//! Every hasher implements [`NonCryptographicHasher`] (append, current hash, hash and reset,
+//! reset: the model of .NET's `System.IO.Hashing`) and [`std::io::Write`], so anything that can
+//! be copied can be hashed. The same bytes give the same hash however they are split, and the
+//! hashes are those of the C reference (`xxhsum`, libxxhash).
+//!
+//! | type | algorithm | output | `xxhsum` flag |
+//! |---|---|---|---|
+//! | [`XxHash3`] | XXH3-64 | `u64` | `-H3` |
+//! | [`XxHash128`] | XXH3-128 | `u128` | `-H2` |
+//! | [`XxHash64`] | XXH64 | `u64` | `-H1` (its default) |
+//! | [`XxHash32`] | XXH32 | `u32` | `-H0` |
+//!
+//! # Hash a slice
+//! ```
+//! use iohash::{XxHash3, XxHash128};
+//!
+//! assert_eq!(XxHash3::hash(b"hello"), 0x9555e8555c62dcfd);
+//! assert_eq!(XxHash3::hash_with_seed(b"hello", 1), XxHash3::hash_with_seed(b"hello", 1));
+//! assert_ne!(XxHash128::hash(b"hello"), 0);
+//! ```
+//!
+//! # Hash a file
+//! [`append_from_reader`](NonCryptographicHasher::append_from_reader) reads
+//! [`LARGE_READ_LEN`] bytes at a time, where a plain `io::copy` would read 8 KiB.
+//! ```
+//! use iohash::{NonCryptographicHasher, XxHash3};
+//!
+//! # fn main() -> std::io::Result<()> {
+//! # let dir = tempfile::tempdir()?;
+//! # let path = dir.path().join("big.bin");
+//! # std::fs::write(&path, vec![7u8; 1 << 20])?;
+//! let mut hasher = XxHash3::new();
+//! hasher.append_from_reader(&mut std::fs::File::open(&path)?)?;
+//! println!("XXH3 ({}) = {:016x}", path.display(), hasher.current_hash());
+//! # assert_eq!(hasher.current_hash(), XxHash3::hash(&vec![7u8; 1 << 20]));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Hash a `Cursor` (or any `BufRead`) without copying
+//! ```
+//! use iohash::{NonCryptographicHasher, XxHash64};
+//! use std::io::Cursor;
+//!
+//! # fn main() -> std::io::Result<()> {
+//! let mut cursor = Cursor::new(vec![1u8; 100_000]);
+//! let mut hasher = XxHash64::new();
+//! assert_eq!(hasher.append_from_buf_reader(&mut cursor)?, 100_000);
+//! assert_eq!(hasher.current_hash(), XxHash64::hash(&[1u8; 100_000]));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Key a `HashMap`
+//! ```
+//! use iohash::XxHash3Builder;
+//! use std::collections::HashMap;
+//!
+//! let mut counts = HashMap::with_hasher(XxHash3Builder::with_seed(0xC0FFEE));
+//! *counts.entry("iohash").or_insert(0) += 1;
+//! assert_eq!(counts["iohash"], 1);
+//! ```
+//!
+//! # Byte order
+//! [`current_hash`](NonCryptographicHasher::current_hash) is the integer the C reference
+//! returns; [`current_hash_bytes`](NonCryptographicHasher::current_hash_bytes) is that integer
+//! big-endian, the order `xxhsum` prints and .NET's `GetCurrentHash` returns.
+//!
+//! # Cargo features
+//! None yet: the library needs only `std`, `xxhash-rust` and (for XXH3 with a custom secret)
+//! `twox-hash`.
+
+mod hasher;
+mod io;
+mod xxh3;
+mod xxh32;
+mod xxh64;
+
+pub use hasher::NonCryptographicHasher;
+pub use io::LARGE_READ_LEN;
+pub use xxh3::{SecretTooShort, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
+pub use xxh32::XxHash32;
+pub use xxh64::{XxHash64, XxHash64Builder};

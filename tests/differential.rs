@@ -1,0 +1,240 @@
+//! Every hasher against `xxhash-rust` and `twox-hash` on random inputs, seeds and split points,
+//! from an unaligned offset; and the contract every hasher keeps (clone, reset, hash and reset).
+
+mod common;
+
+use common::{append_in_pieces, random_splits, Rng};
+use iohash::{NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64};
+
+const ROUNDS: usize = 300;
+const MAX_LEN: usize = 64 * 1024;
+
+/// Random length (a third of them short), an offset 0..64 into a larger buffer, random cuts.
+fn random_case(rng: &mut Rng) -> (Vec<u8>, usize, usize, Vec<usize>) {
+    let len = if rng.below(3) == 0 {
+        rng.below(300)
+    } else {
+        rng.below(MAX_LEN + 1)
+    };
+    let offset = rng.below(64);
+    let buf = rng.bytes(offset + len);
+    let cuts = random_splits(rng, len);
+    (buf, offset, len, cuts)
+}
+
+#[test]
+fn xxh3_64_agrees_with_both_references() {
+    let mut rng = Rng(1);
+    for _ in 0..ROUNDS {
+        let (buf, offset, len, cuts) = random_case(&mut rng);
+        let data = &buf[offset..];
+        let seed = rng.seed();
+        let expected = xxhash_rust::xxh3::xxh3_64_with_seed(data, seed);
+        assert_eq!(
+            expected,
+            twox_hash::XxHash3_64::oneshot_with_seed(seed, data)
+        );
+        assert_eq!(
+            XxHash3::hash_with_seed(data, seed),
+            expected,
+            "len {len} seed {seed}"
+        );
+        let mut hasher = XxHash3::with_seed(seed);
+        append_in_pieces(&mut hasher, data, &cuts);
+        assert_eq!(
+            hasher.current_hash(),
+            expected,
+            "len {len} seed {seed} cuts {cuts:?}"
+        );
+    }
+}
+
+#[test]
+fn xxh3_128_agrees_with_both_references() {
+    let mut rng = Rng(2);
+    for _ in 0..ROUNDS {
+        let (buf, offset, len, cuts) = random_case(&mut rng);
+        let data = &buf[offset..];
+        let seed = rng.seed();
+        let expected = xxhash_rust::xxh3::xxh3_128_with_seed(data, seed);
+        assert_eq!(
+            expected,
+            twox_hash::XxHash3_128::oneshot_with_seed(seed, data)
+        );
+        assert_eq!(
+            XxHash128::hash_with_seed(data, seed),
+            expected,
+            "len {len} seed {seed}"
+        );
+        let mut hasher = XxHash128::with_seed(seed);
+        append_in_pieces(&mut hasher, data, &cuts);
+        assert_eq!(
+            hasher.current_hash(),
+            expected,
+            "len {len} seed {seed} cuts {cuts:?}"
+        );
+    }
+}
+
+#[test]
+fn xxh3_with_a_custom_secret_agrees_with_both_references() {
+    let mut rng = Rng(3);
+    for _ in 0..ROUNDS {
+        let (buf, offset, len, cuts) = random_case(&mut rng);
+        let data = &buf[offset..];
+        let secret_len = 136 + rng.below(200);
+        let secret = rng.bytes(secret_len);
+        let expected64 = xxhash_rust::xxh3::xxh3_64_with_secret(data, &secret);
+        let expected128 = xxhash_rust::xxh3::xxh3_128_with_secret(data, &secret);
+        assert_eq!(
+            Ok(expected64),
+            twox_hash::XxHash3_64::oneshot_with_secret(&secret, data).map_err(drop)
+        );
+        assert_eq!(
+            Ok(expected128),
+            twox_hash::XxHash3_128::oneshot_with_secret(&secret, data).map_err(drop)
+        );
+        let mut hasher = XxHash3::with_secret(&secret).unwrap();
+        append_in_pieces(&mut hasher, data, &cuts);
+        assert_eq!(
+            hasher.current_hash(),
+            expected64,
+            "len {len} secret {}",
+            secret.len()
+        );
+        let mut hasher = XxHash128::with_secret(&secret).unwrap();
+        append_in_pieces(&mut hasher, data, &cuts);
+        assert_eq!(
+            hasher.current_hash(),
+            expected128,
+            "len {len} secret {}",
+            secret.len()
+        );
+    }
+}
+
+#[test]
+fn xxh64_agrees_with_both_references() {
+    let mut rng = Rng(4);
+    for _ in 0..ROUNDS {
+        let (buf, offset, len, cuts) = random_case(&mut rng);
+        let data = &buf[offset..];
+        let seed = rng.seed();
+        let expected = xxhash_rust::xxh64::xxh64(data, seed);
+        assert_eq!(expected, twox_hash::XxHash64::oneshot(seed, data));
+        assert_eq!(
+            XxHash64::hash_with_seed(data, seed),
+            expected,
+            "len {len} seed {seed}"
+        );
+        let mut hasher = XxHash64::with_seed(seed);
+        append_in_pieces(&mut hasher, data, &cuts);
+        assert_eq!(
+            hasher.current_hash(),
+            expected,
+            "len {len} seed {seed} cuts {cuts:?}"
+        );
+    }
+}
+
+#[test]
+fn xxh32_agrees_with_both_references() {
+    let mut rng = Rng(5);
+    for _ in 0..ROUNDS {
+        let (buf, offset, len, cuts) = random_case(&mut rng);
+        let data = &buf[offset..];
+        let seed = rng.seed() as u32;
+        let expected = xxhash_rust::xxh32::xxh32(data, seed);
+        assert_eq!(expected, twox_hash::XxHash32::oneshot(seed, data));
+        assert_eq!(
+            XxHash32::hash_with_seed(data, seed),
+            expected,
+            "len {len} seed {seed}"
+        );
+        let mut hasher = XxHash32::with_seed(seed);
+        append_in_pieces(&mut hasher, data, &cuts);
+        assert_eq!(
+            hasher.current_hash(),
+            expected,
+            "len {len} seed {seed} cuts {cuts:?}"
+        );
+    }
+}
+
+/// The conformance test of RustCrypto's `digest::dev::fixed_reset_test`, adapted: whole message,
+/// after reset, every chunk size 1..=17, clone mid-stream, current_hash twice.
+fn keeps_the_hasher_contract<H: NonCryptographicHasher>(make: impl Fn() -> H) {
+    let data = Rng(6).bytes(3000);
+    let mut whole = make();
+    whole.append(&data);
+    let expected = whole.current_hash();
+    assert_eq!(
+        whole.current_hash(),
+        expected,
+        "current_hash changed the state"
+    );
+
+    for chunk in 1..=17 {
+        let mut hasher = make();
+        hasher.append(b"something to forget");
+        hasher.reset();
+        for piece in data.chunks(chunk) {
+            hasher.append(piece);
+        }
+        assert_eq!(
+            hasher.current_hash(),
+            expected,
+            "{} chunks of {chunk}",
+            H::NAME
+        );
+    }
+
+    let mut original = make();
+    original.append(&data[..1234]);
+    let mut copy = original.clone();
+    copy.append(b"only in the copy");
+    original.append(&data[1234..]);
+    assert_eq!(
+        original.current_hash(),
+        expected,
+        "{}: a clone shares state",
+        H::NAME
+    );
+    assert_ne!(copy.current_hash(), expected);
+
+    let mut hasher = make();
+    hasher.append(&data);
+    assert_eq!(hasher.hash_and_reset(), expected);
+    assert_eq!(
+        hasher.current_hash(),
+        make().current_hash(),
+        "hash_and_reset did not reset"
+    );
+    assert_eq!(H::HASH_LEN, hasher.current_hash_bytes().as_ref().len());
+}
+
+#[test]
+fn every_hasher_keeps_the_contract() {
+    let secret = Rng(7).bytes(150);
+    keeps_the_hasher_contract(XxHash3::new);
+    keeps_the_hasher_contract(|| XxHash3::with_seed(99));
+    keeps_the_hasher_contract(|| XxHash3::with_secret(&secret).unwrap());
+    keeps_the_hasher_contract(XxHash128::new);
+    keeps_the_hasher_contract(|| XxHash128::with_seed(u64::MAX));
+    keeps_the_hasher_contract(|| XxHash128::with_secret(&secret).unwrap());
+    keeps_the_hasher_contract(XxHash64::new);
+    keeps_the_hasher_contract(|| XxHash64::with_seed(5));
+    keeps_the_hasher_contract(XxHash32::new);
+    keeps_the_hasher_contract(|| XxHash32::with_seed(5));
+}
+
+#[test]
+fn hash_map_hashers_follow_the_seed() {
+    use std::hash::{BuildHasher, Hasher};
+    let a = iohash::XxHash3Builder::with_seed(1).hash_one("key");
+    let b = iohash::XxHash3Builder::with_seed(2).hash_one("key");
+    assert_ne!(a, b);
+    let mut h = iohash::XxHash64Builder::with_seed(3).build_hasher();
+    h.write(b"abc");
+    assert_eq!(h.finish(), XxHash64::hash_with_seed(b"abc", 3));
+}

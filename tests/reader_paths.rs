@@ -1,0 +1,243 @@
+//! Every way of getting bytes from a reader into a hasher gives the one-shot hash, and makes the
+//! writes it promises (counted by a hasher that records each `write`).
+
+mod common;
+
+use std::collections::VecDeque;
+use std::io::{self, BufReader, Cursor, ErrorKind, Read, Write};
+
+use common::Rng;
+use iohash::{NonCryptographicHasher, XxHash3, LARGE_READ_LEN};
+
+/// XXH3 that records the length of every `write` it is given.
+#[derive(Clone, Default)]
+struct CountingHasher {
+    inner: XxHash3,
+    writes: Vec<usize>,
+}
+
+impl Write for CountingHasher {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writes.push(buf.len());
+        self.inner.append(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl NonCryptographicHasher for CountingHasher {
+    type Output = u64;
+    type Bytes = [u8; 8];
+    const HASH_LEN: usize = 8;
+    const NAME: &'static str = "XXH3";
+    fn append(&mut self, data: &[u8]) {
+        self.write_all(data).unwrap();
+    }
+    fn current_hash(&self) -> u64 {
+        self.inner.current_hash()
+    }
+    fn current_hash_bytes(&self) -> [u8; 8] {
+        self.inner.current_hash_bytes()
+    }
+    fn reset(&mut self) {
+        self.inner.reset();
+        self.writes.clear();
+    }
+}
+
+fn payload(len: usize) -> Vec<u8> {
+    Rng(len as u64).bytes(len)
+}
+
+/// Hashes `reader` with `append_from_reader`, checks length and hash, returns the writes.
+fn through_reader<R: Read + ?Sized>(reader: &mut R, expected: &[u8]) -> Vec<usize> {
+    let mut hasher = CountingHasher::default();
+    let n = hasher.append_from_reader(reader).unwrap();
+    assert_eq!(n, expected.len() as u64);
+    assert_eq!(
+        hasher.current_hash(),
+        XxHash3::hash(expected),
+        "len {}",
+        expected.len()
+    );
+    hasher.writes
+}
+
+#[test]
+fn a_slice_is_one_write() {
+    for len in [1, 1000, LARGE_READ_LEN, (1 << 20) + 1] {
+        let data = payload(len);
+        assert_eq!(through_reader(&mut &data[..], &data), [len]);
+    }
+    assert!(through_reader(&mut &[][..], &[]).is_empty());
+}
+
+#[test]
+fn a_vec_deque_is_at_most_two_writes() {
+    for len in [0, 5000, 3 * LARGE_READ_LEN] {
+        let data = payload(len);
+        let mut deque: VecDeque<u8> = VecDeque::with_capacity(len + 100);
+        deque.extend(&[0u8; 100]); // make the contents wrap around the ring buffer
+        deque.extend(&data[..len / 2]);
+        deque.drain(..100);
+        deque.extend(&data[len / 2..]);
+        assert!(through_reader(&mut deque, &data).len() <= 2);
+        assert!(deque.is_empty(), "the deque was not drained");
+    }
+}
+
+#[test]
+fn a_cursor_and_a_buf_reader_give_their_buffer_straight_through() {
+    let data = payload(300_000);
+    let mut hasher = CountingHasher::default();
+    hasher
+        .append_from_buf_reader(&mut Cursor::new(data.clone()))
+        .unwrap();
+    assert_eq!(hasher.writes, [data.len()]);
+    assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+
+    assert_eq!(
+        through_reader(&mut Cursor::new(data.clone()), &data).len(),
+        2
+    );
+
+    for capacity in [1, 7, 8 * 1024, 1 << 20] {
+        let mut hasher = CountingHasher::default();
+        let mut reader = BufReader::with_capacity(capacity, &data[..]);
+        hasher.append_from_buf_reader(&mut reader).unwrap();
+        assert_eq!(
+            hasher.current_hash(),
+            XxHash3::hash(&data),
+            "capacity {capacity}"
+        );
+        assert!(hasher.writes.iter().all(|&w| w <= capacity));
+
+        let writes = through_reader(&mut BufReader::with_capacity(capacity, &data[..]), &data);
+        if capacity >= LARGE_READ_LEN {
+            assert!(writes.iter().all(|&w| w <= capacity), "capacity {capacity}");
+        }
+    }
+}
+
+#[test]
+fn a_file_is_read_in_large_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    for len in [0, 1, 8191, 8192, 8193, (1 << 20) + 1] {
+        let data = payload(len);
+        let path = dir.path().join(format!("{len}.bin"));
+        std::fs::write(&path, &data).unwrap();
+        let writes = through_reader(&mut std::fs::File::open(&path).unwrap(), &data);
+        // io::copy alone would make one write per 8 KiB: 129 for 1 MiB + 1.
+        assert!(
+            writes.len() <= len / (LARGE_READ_LEN - 8192) + 1,
+            "{len}: {writes:?}"
+        );
+        assert!(writes.iter().all(|&w| w <= LARGE_READ_LEN));
+
+        let mut reader = BufReader::new(std::fs::File::open(&path).unwrap());
+        let mut hasher = XxHash3::new();
+        assert_eq!(
+            hasher.append_from_buf_reader(&mut reader).unwrap(),
+            len as u64
+        );
+        assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+    }
+}
+
+#[test]
+fn chain_and_take_give_the_one_shot_hash() {
+    let data = payload(100_000);
+    let (a, b) = data.split_at(30_000);
+    through_reader(&mut a.chain(b), &data);
+    through_reader(&mut (&data[..]).take(70_000), &data[..70_000]);
+    through_reader(&mut Cursor::new(&data).take(u64::MAX), &data);
+}
+
+/// Hands out its data a few bytes at a time, with an `Interrupted` before every other read.
+struct Stuttering<'a> {
+    data: &'a [u8],
+    rng: Rng,
+    interrupt: bool,
+}
+
+impl Read for Stuttering<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.interrupt = !self.interrupt;
+        if self.interrupt {
+            return Err(ErrorKind::Interrupted.into());
+        }
+        let n = buf.len().min(self.data.len()).min(1 + self.rng.below(5000));
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn interrupted_and_short_reads_are_retried() {
+    let data = payload(200_000);
+    let mut reader = Stuttering {
+        data: &data,
+        rng: Rng(8),
+        interrupt: false,
+    };
+    through_reader(&mut reader, &data);
+    let mut reader = BufReader::with_capacity(
+        1000,
+        Stuttering {
+            data: &data,
+            rng: Rng(9),
+            interrupt: false,
+        },
+    );
+    let mut hasher = XxHash3::new();
+    hasher.append_from_buf_reader(&mut reader).unwrap();
+    assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+}
+
+/// Yields `good` bytes, then fails.
+struct FailsMidway<'a> {
+    good: &'a [u8],
+}
+
+impl Read for FailsMidway<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.good.is_empty() {
+            return Err(io::Error::other("disk on fire"));
+        }
+        let n = buf.len().min(self.good.len());
+        buf[..n].copy_from_slice(&self.good[..n]);
+        self.good = &self.good[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn a_failing_reader_returns_its_error_and_the_hash_covers_what_was_read() {
+    let data = payload(50_000);
+    let mut hasher = XxHash3::new();
+    let err = hasher
+        .append_from_reader(&mut FailsMidway { good: &data })
+        .unwrap_err();
+    assert_eq!(err.to_string(), "disk on fire");
+    assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+
+    let mut hasher = XxHash3::new();
+    let mut reader = BufReader::new(FailsMidway { good: &data });
+    let err = hasher.append_from_buf_reader(&mut reader).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Other);
+    assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+}
+
+#[test]
+fn write_vectored_hashes_every_slice_in_order() {
+    let data = payload(10_000);
+    let slices: Vec<io::IoSlice<'_>> = data.chunks(777).map(io::IoSlice::new).collect();
+    let mut hasher = XxHash3::new();
+    assert_eq!(hasher.write_vectored(&slices).unwrap(), data.len());
+    assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+    hasher.flush().unwrap();
+    assert_eq!(hasher.write(b"").unwrap(), 0);
+}
