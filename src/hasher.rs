@@ -30,7 +30,8 @@ pub trait NonCryptographicHasher: Write + Clone {
     type Bytes: AsRef<[u8]> + Copy + Eq + fmt::Debug;
     /// Number of bytes in [`Self::Bytes`].
     const HASH_LEN: usize;
-    /// The algorithm's name as `xxhsum --tag` prints it: `"XXH3"`, `"XXH128"`, `"XXH64"`, `"XXH32"`.
+    /// The algorithm's name as `xxhsum --tag` prints it: `"XXH3"`, `"XXH128"`, `"XXH64"`, `"XXH32"`;
+    /// `"CRC32"` and `"CRC64"` for the CRCs, whatever their parameter set.
     const NAME: &'static str;
 
     /// Appends `data` to the bytes hashed so far.
@@ -42,7 +43,8 @@ pub trait NonCryptographicHasher: Write + Clone {
     fn current_hash(&self) -> Self::Output;
 
     /// [`current_hash`](Self::current_hash) as bytes in canonical order: big-endian for the
-    /// xxHash family, the order `xxhsum` prints and .NET's `GetCurrentHash` returns.
+    /// xxHash family (the order `xxhsum` prints), and what .NET's `GetCurrentHash` returns for
+    /// every algorithm (so CRC-32 little-endian, CRC-64 big-endian).
     fn current_hash_bytes(&self) -> Self::Bytes;
 
     /// Forgets all appended data, going back to the seed or secret the hasher was made with.

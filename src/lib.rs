@@ -1,5 +1,5 @@
-//! Streaming non-cryptographic hashing: XXH3-64, XXH3-128, XXH64 and XXH32 behind one API, for
-//! slices, readers and files.
+//! Streaming non-cryptographic hashing: XXH3-64, XXH3-128, XXH64, XXH32, CRC-32 and CRC-64 behind
+//! one API, for slices, readers and files.
 //!
 //! Every hasher implements [`NonCryptographicHasher`] (append, current hash, hash and reset,
 //! reset: the model of .NET's `System.IO.Hashing`) and [`std::io::Write`], so anything that can
@@ -12,6 +12,8 @@
 //! | [`XxHash128`] | XXH3-128 | `u128` | `-H2` |
 //! | [`XxHash64`] | XXH64 | `u64` | `-H1` (its default) |
 //! | [`XxHash32`] | XXH32 | `u32` | `-H0` |
+//! | [`Crc32`] | CRC-32/ISO-HDLC, CRC-32/ISCSI (CRC-32C) | `u32` | (`iohash -H crc32`, `-H crc32c`) |
+//! | [`Crc64`] | CRC-64/ECMA-182, CRC-64/NVME, CRC-64/XZ | `u64` | (`iohash -H crc64`, ...) |
 //!
 //! # Hash a slice
 //! ```
@@ -67,18 +69,21 @@
 //! # Byte order
 //! [`current_hash`](NonCryptographicHasher::current_hash) is the integer the C reference
 //! returns; [`current_hash_bytes`](NonCryptographicHasher::current_hash_bytes) is that integer
-//! big-endian, the order `xxhsum` prints and .NET's `GetCurrentHash` returns.
+//! big-endian for the xxHash family, the order `xxhsum` prints and .NET's `GetCurrentHash`
+//! returns; as in .NET, CRC-32's bytes are little-endian and CRC-64's big-endian.
 //!
 //! # Cargo features
-//! None yet: the library needs only `std`, `xxhash-rust` and (for XXH3 with a custom secret)
-//! `twox-hash`.
+//! None yet: the library needs only `std`, `xxhash-rust`, `crc-fast` and (for XXH3 with a custom
+//! secret) `twox-hash`.
 
+mod crc;
 mod hasher;
 mod io;
 mod xxh3;
 mod xxh32;
 mod xxh64;
 
+pub use crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
 pub use hasher::NonCryptographicHasher;
 pub use io::LARGE_READ_LEN;
 pub use xxh3::{SecretTooShort, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};

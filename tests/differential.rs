@@ -4,7 +4,7 @@
 mod common;
 
 use common::{append_in_pieces, random_splits, Rng};
-use iohash::{NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64};
+use iohash::{Crc32, Crc64, NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64};
 
 const ROUNDS: usize = 300;
 const MAX_LEN: usize = 64 * 1024;
@@ -226,6 +226,11 @@ fn every_hasher_keeps_the_contract() {
     keeps_the_hasher_contract(|| XxHash64::with_seed(5));
     keeps_the_hasher_contract(XxHash32::new);
     keeps_the_hasher_contract(|| XxHash32::with_seed(5));
+    keeps_the_hasher_contract(Crc32::new);
+    keeps_the_hasher_contract(Crc32::castagnoli);
+    keeps_the_hasher_contract(Crc64::new);
+    keeps_the_hasher_contract(Crc64::nvme);
+    keeps_the_hasher_contract(Crc64::xz);
 }
 
 #[test]

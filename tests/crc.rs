@@ -1,0 +1,234 @@
+//! CRC-32 and CRC-64 in every parameter set against two independent references: a bitwise
+//! implementation written here from the catalogue's parameters, and the `crc` crate's
+//! table-driven catalogue. Plus split-point independence and `combine`.
+
+mod common;
+
+use common::{append_in_pieces, random_splits, Rng};
+use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, NonCryptographicHasher};
+
+/// A CRC of up to 64 bits, one bit at a time, straight from the Rocksoft model.
+#[derive(Clone, Copy)]
+struct Model {
+    width: u32,
+    poly: u64,
+    init: u64,
+    reflected: bool,
+    xorout: u64,
+}
+
+impl Model {
+    fn checksum(self, data: &[u8]) -> u64 {
+        let top = 1u64 << (self.width - 1);
+        let mask = if self.width == 64 {
+            u64::MAX
+        } else {
+            (1 << self.width) - 1
+        };
+        let mut crc = self.init;
+        for &byte in data {
+            let byte = if self.reflected {
+                byte.reverse_bits()
+            } else {
+                byte
+            };
+            crc ^= u64::from(byte) << (self.width - 8);
+            for _ in 0..8 {
+                crc = if crc & top != 0 {
+                    (crc << 1) ^ self.poly
+                } else {
+                    crc << 1
+                } & mask;
+            }
+        }
+        if self.reflected {
+            crc = crc.reverse_bits() >> (64 - self.width);
+        }
+        crc ^ self.xorout
+    }
+}
+
+fn model32(variant: Crc32Variant) -> (Model, crc::Crc<u32>) {
+    let (poly, algorithm) = match variant {
+        Crc32Variant::IsoHdlc => (0x04C1_1DB7, &crc::CRC_32_ISO_HDLC),
+        Crc32Variant::Iscsi => (0x1EDC_6F41, &crc::CRC_32_ISCSI),
+        other => panic!("no reference for {other:?}"),
+    };
+    let model = Model {
+        width: 32,
+        poly,
+        init: 0xFFFF_FFFF,
+        reflected: true,
+        xorout: 0xFFFF_FFFF,
+    };
+    (model, crc::Crc::<u32>::new(algorithm))
+}
+
+fn model64(variant: Crc64Variant) -> (Model, crc::Crc<u64>) {
+    let ones = u64::MAX;
+    let (model, algorithm) = match variant {
+        Crc64Variant::Ecma182 => (
+            Model {
+                width: 64,
+                poly: 0x42F0_E1EB_A9EA_3693,
+                init: 0,
+                reflected: false,
+                xorout: 0,
+            },
+            &crc::CRC_64_ECMA_182,
+        ),
+        Crc64Variant::Nvme => (
+            Model {
+                width: 64,
+                poly: 0xAD93_D235_94C9_3659,
+                init: ones,
+                reflected: true,
+                xorout: ones,
+            },
+            &crc::CRC_64_NVME,
+        ),
+        Crc64Variant::Xz => (
+            Model {
+                width: 64,
+                poly: 0x42F0_E1EB_A9EA_3693,
+                init: ones,
+                reflected: true,
+                xorout: ones,
+            },
+            &crc::CRC_64_XZ,
+        ),
+        other => panic!("no reference for {other:?}"),
+    };
+    (model, crc::Crc::<u64>::new(algorithm))
+}
+
+fn lengths() -> impl Iterator<Item = usize> {
+    (0..=1024).chain([(1 << 20) + 3])
+}
+
+#[test]
+fn the_bitwise_model_gives_the_catalogue_check_values() {
+    for &v in Crc32Variant::ALL {
+        assert_eq!(
+            model32(v).0.checksum(b"123456789"),
+            u64::from(v.check()),
+            "{}",
+            v.name()
+        );
+    }
+    for &v in Crc64Variant::ALL {
+        assert_eq!(
+            model64(v).0.checksum(b"123456789"),
+            v.check(),
+            "{}",
+            v.name()
+        );
+    }
+}
+
+#[test]
+fn crc32_matches_both_references_at_every_length() {
+    let input = Rng(11).bytes((1 << 20) + 3);
+    let mut rng = Rng(12);
+    for &variant in Crc32Variant::ALL {
+        let (model, table) = model32(variant);
+        for len in lengths() {
+            let data = &input[..len];
+            let expected = table.checksum(data);
+            if len <= 1024 {
+                assert_eq!(
+                    u64::from(expected),
+                    model.checksum(data),
+                    "{} len {len}",
+                    variant.name()
+                );
+            }
+            assert_eq!(
+                variant.checksum(data),
+                expected,
+                "{} len {len}",
+                variant.name()
+            );
+            let mut crc = Crc32::with_variant(variant);
+            let cuts = random_splits(&mut rng, len);
+            append_in_pieces(&mut crc, data, &cuts);
+            assert_eq!(
+                crc.current_hash(),
+                expected,
+                "{} len {len} cuts {cuts:?}",
+                variant.name()
+            );
+            assert_eq!(crc.current_hash_bytes(), expected.to_le_bytes());
+        }
+    }
+    assert_eq!(
+        Crc32::hash(&input),
+        crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(&input)
+    );
+}
+
+#[test]
+fn crc64_matches_both_references_at_every_length() {
+    let input = Rng(13).bytes((1 << 20) + 3);
+    let mut rng = Rng(14);
+    for &variant in Crc64Variant::ALL {
+        let (model, table) = model64(variant);
+        for len in lengths() {
+            let data = &input[..len];
+            let expected = table.checksum(data);
+            if len <= 1024 {
+                assert_eq!(
+                    expected,
+                    model.checksum(data),
+                    "{} len {len}",
+                    variant.name()
+                );
+            }
+            assert_eq!(
+                variant.checksum(data),
+                expected,
+                "{} len {len}",
+                variant.name()
+            );
+            let mut crc = Crc64::with_variant(variant);
+            let cuts = random_splits(&mut rng, len);
+            append_in_pieces(&mut crc, data, &cuts);
+            assert_eq!(
+                crc.current_hash(),
+                expected,
+                "{} len {len} cuts {cuts:?}",
+                variant.name()
+            );
+            assert_eq!(crc.current_hash_bytes(), expected.to_be_bytes());
+        }
+    }
+}
+
+#[test]
+fn combine_gives_the_crc_of_the_concatenation() {
+    let mut rng = Rng(15);
+    for _ in 0..200 {
+        let len = rng.below(20_000);
+        let data = rng.bytes(len);
+        let cut = rng.below(len + 1);
+        let (a, b) = data.split_at(cut);
+        for &v in Crc32Variant::ALL {
+            let combined = v.combine(v.checksum(a), v.checksum(b), b.len() as u64);
+            assert_eq!(
+                combined,
+                v.checksum(&data),
+                "{} cut {cut} of {len}",
+                v.name()
+            );
+        }
+        for &v in Crc64Variant::ALL {
+            let combined = v.combine(v.checksum(a), v.checksum(b), b.len() as u64);
+            assert_eq!(
+                combined,
+                v.checksum(&data),
+                "{} cut {cut} of {len}",
+                v.name()
+            );
+        }
+    }
+}
