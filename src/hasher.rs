@@ -121,31 +121,57 @@ pub trait NonCryptographicHasher: Write + Clone {
     fn append_from_buf_reader<R: BufRead + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64> {
         crate::io::append_from_buf_reader(self, reader)
     }
+
+    /// Appends the contents of the file at `path`; see [`append_file`](crate::append_file) for
+    /// the read strategy and the errors (a directory, a file changed while it was hashed).
+    ///
+    /// ```
+    /// use iohash::{NonCryptographicHasher, XxHash128};
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("f");
+    /// # std::fs::write(&path, b"contents")?;
+    /// let mut hasher = XxHash128::new();
+    /// hasher.append_file(&path)?;
+    /// assert_eq!(hasher.current_hash(), XxHash128::hash(b"contents"));
+    /// # Ok(())
+    /// # }
+    /// ```
+    fn append_file(&mut self, path: impl AsRef<std::path::Path>) -> io::Result<u64> {
+        crate::file::append_file(self, path)
+    }
 }
 
 /// `io::Write` for a hasher, written once: every write takes all of its input and is the same as
 /// `append`, so no byte is ever refused and `flush` has nothing to do.
 macro_rules! impl_write_by_append {
     ($hasher:ty) => {
+        $crate::hasher::impl_write_by_append!($hasher, $crate::NonCryptographicHasher::append);
+    };
+    ($hasher:ty, inherent) => {
+        $crate::hasher::impl_write_by_append!($hasher, <$hasher>::append);
+    };
+    ($hasher:ty, $append:expr) => {
         /// Writing is appending: `write` takes all of `buf` and returns its length, and
         /// `write_vectored` hashes every slice in order without copying.
         impl std::io::Write for $hasher {
             #[inline]
             fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-                $crate::NonCryptographicHasher::append(self, buf);
+                $append(self, buf);
                 Ok(buf.len())
             }
 
             #[inline]
             fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
-                $crate::NonCryptographicHasher::append(self, buf);
+                $append(self, buf);
                 Ok(())
             }
 
             fn write_vectored(&mut self, bufs: &[std::io::IoSlice<'_>]) -> std::io::Result<usize> {
                 let mut written = 0;
                 for buf in bufs {
-                    $crate::NonCryptographicHasher::append(self, buf);
+                    $append(self, buf);
                     written += buf.len();
                 }
                 Ok(written)

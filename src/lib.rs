@@ -76,14 +76,19 @@
 //! None yet: the library needs only `std`, `xxhash-rust`, `crc-fast` and (for XXH3 with a custom
 //! secret) `twox-hash`.
 
+mod algorithm;
 mod crc;
+mod file;
 mod hasher;
 mod io;
+pub mod sumfile;
 mod xxh3;
 mod xxh32;
 mod xxh64;
 
+pub use algorithm::{Algorithm, AnyHasher, UnknownAlgorithm};
 pub use crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
+pub use file::{append_file, append_open_file, hash_file};
 pub use hasher::NonCryptographicHasher;
 pub use io::LARGE_READ_LEN;
 pub use xxh3::{SecretTooShort, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};

@@ -1,0 +1,282 @@
+//! Check mode (`-c`): read checksum lines, hash the files they name, report as xxhsum does.
+//!
+//! The rules, from xxhsum 0.8.3 (after GNU md5sum): `#` lines are comments; a line that does
+//! not parse is counted as improperly formatted (shown with `-w`, fatal with `--strict`); a line
+//! over 32 KiB stops the file; the file fails if any hash differs, any named file cannot be read
+//! (unless missing and `--ignore-missing`), or no line was well formed.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
+
+use iohash::sumfile::{
+    escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
+};
+use iohash::Algorithm;
+
+use crate::input::{path_from_bytes, Input};
+use crate::ordered::for_each_ordered;
+
+/// xxhsum's limit on a checksum line.
+const MAX_LINE_LEN: usize = 32 * 1024;
+
+pub struct CheckOptions {
+    pub seed: u64,
+    pub little_endian: bool,
+    pub only: Option<Algorithm>,
+    pub untagged: Option<Algorithm>,
+    pub quiet: bool,
+    pub status: bool,
+    pub strict: bool,
+    pub warn: bool,
+    pub ignore_missing: bool,
+    pub threads: usize,
+}
+
+/// An I/O error as `strerror` says it, without Rust's " (os error N)".
+pub fn describe(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error ") {
+        Some(cut) => text[..cut].to_owned(),
+        None => text,
+    }
+}
+
+/// One line of a checksum file, as read.
+enum Item {
+    Check(ParsedLine),
+    Improper(LineError),
+    /// Reading stopped here: a line too long, or a read error.
+    Stop(String),
+}
+
+#[derive(Default)]
+struct Report {
+    proper: u64,
+    improper: u64,
+    matched: u64,
+    mismatched: u64,
+    unreadable: u64,
+    stopped: bool,
+}
+
+/// Checks every checksum file; `false` if any fails.
+pub fn run(program: &str, inputs: &[Input], options: &CheckOptions) -> bool {
+    let mut ok = true;
+    for input in inputs {
+        ok &= check_file(program, input, options);
+    }
+    ok
+}
+
+fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
+    let list_name = String::from_utf8_lossy(&input.display_name()).into_owned();
+    let reader: Box<dyn Read> = match input {
+        Input::Stdin => Box::new(io::stdin()),
+        Input::Path(path) => match File::open(path) {
+            Ok(file) => Box::new(file),
+            Err(e) => {
+                eprintln!("{program}: {list_name}: {e}");
+                return false;
+            }
+        },
+    };
+    let parse_options = ParseOptions {
+        little_endian: options.little_endian,
+        only: options.only,
+        untagged: options.untagged,
+    };
+    let items = read_items(reader, &parse_options);
+
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut report = Report::default();
+    for_each_ordered(
+        &items,
+        options.threads,
+        |(_, item)| match item {
+            Item::Check(line) => Some(verify(line, options.seed)),
+            _ => None,
+        },
+        |(number, item), result| {
+            let mut print = |text: String| {
+                if !options.status {
+                    let _ = out.write_all(text.as_bytes());
+                }
+            };
+            match (item, result) {
+                (Item::Check(line), Some(result)) => {
+                    report.proper += 1;
+                    match result {
+                        Ok(true) => {
+                            report.matched += 1;
+                            if !options.quiet {
+                                print(format!("{}: OK\n", shown_name(&line.file_name)));
+                            }
+                        }
+                        Ok(false) => {
+                            report.mismatched += 1;
+                            print(format!("{}: FAILED\n", shown_name(&line.file_name)));
+                        }
+                        Err(e) if options.ignore_missing && e.kind() == ErrorKind::NotFound => {}
+                        Err(e) => {
+                            report.unreadable += 1;
+                            let name = String::from_utf8_lossy(&line.file_name);
+                            let e = describe(&e);
+                            print(format!(
+                                "{list_name}:{number}: Could not open or read '{name}': {e}.\n"
+                            ));
+                        }
+                    }
+                }
+                (Item::Improper(error), _) => {
+                    report.improper += 1;
+                    if options.warn {
+                        let _ = out.flush();
+                        eprintln!(
+                            "{list_name}:{number}: Error: Improperly formatted checksum line ({error})."
+                        );
+                    }
+                }
+                (Item::Stop(message), _) => {
+                    report.stopped = true;
+                    let _ = out.flush();
+                    eprintln!("{list_name}:{number}: Error: {message}.");
+                }
+                (Item::Check(_), None) => unreachable!("every check line is verified"),
+            }
+        },
+    );
+
+    if report.proper == 0 {
+        let _ = out.flush();
+        eprintln!("{list_name}: no properly formatted xxHash checksum lines found");
+    } else if !options.status {
+        let plural =
+            |n: u64, one: &'static str, many: &'static str| if n == 1 { one } else { many };
+        let mut summary = String::new();
+        if report.improper > 0 {
+            let is = plural(report.improper, "line is", "lines are");
+            summary += &format!("{} {is} improperly formatted\n", report.improper);
+        }
+        if report.unreadable > 0 {
+            let files = plural(report.unreadable, "file", "files");
+            summary += &format!("{} listed {files} could not be read\n", report.unreadable);
+        }
+        if report.mismatched > 0 {
+            let sums = plural(report.mismatched, "checksum", "checksums");
+            summary += &format!("{} computed {sums} did NOT match\n", report.mismatched);
+        }
+        let _ = out.write_all(summary.as_bytes());
+    }
+    let mut ok = report.proper > 0
+        && report.mismatched == 0
+        && report.unreadable == 0
+        && (!options.strict || report.improper == 0)
+        && !report.stopped;
+    if options.ignore_missing && report.matched == 0 {
+        let _ = writeln!(out, "{list_name}: no file was verified");
+        ok = false;
+    }
+    let _ = out.flush();
+    ok
+}
+
+/// A file name as OK/FAILED lines show it: escaped, with a leading `\`, when it must be.
+fn shown_name(name: &[u8]) -> String {
+    let prefix = if needs_escape(name) { "\\" } else { "" };
+    format!(
+        "{prefix}{}",
+        String::from_utf8_lossy(&escape_file_name(name))
+    )
+}
+
+/// Hashes the file a line names; `Ok(true)` if it matches.
+fn verify(line: &ParsedLine, seed: u64) -> io::Result<bool> {
+    // As xxhsum: the name "stdin" reads standard input.
+    let input = if line.file_name == b"stdin" {
+        Input::Stdin
+    } else {
+        Input::Path(path_from_bytes(&line.file_name))
+    };
+    let mut hasher = line.algorithm.hasher(seed);
+    iohash::append_open_file(&mut hasher, input.open()?)?;
+    Ok(hasher.current_hash() == line.hash)
+}
+
+/// Reads and parses every line, numbered from 1; comments are skipped.
+fn read_items(reader: impl Read, options: &ParseOptions) -> Vec<(u64, Item)> {
+    let mut reader = BufReader::with_capacity(64 * 1024, reader);
+    let mut items = Vec::new();
+    let mut line = Vec::new();
+    for number in 1.. {
+        line.clear();
+        let item = match read_line(&mut reader, &mut line) {
+            Ok(false) => break,
+            Ok(true) if line.starts_with(b"#") => continue,
+            Ok(true) => match parse_line(&line, options) {
+                Ok(parsed) => Item::Check(parsed),
+                Err(error) => Item::Improper(error),
+            },
+            Err(e) if e.kind() == ErrorKind::InvalidData => Item::Stop("Line too long".into()),
+            Err(e) => Item::Stop(describe(&e)),
+        };
+        let stop = matches!(item, Item::Stop(_));
+        items.push((number, item));
+        if stop {
+            break;
+        }
+    }
+    items
+}
+
+/// Reads one `\n`-ended line into `line` (without the `\n`), refusing lines over 32 KiB so a
+/// binary file cannot make it allocate without bound; `Ok(false)` at end of input.
+fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(!line.is_empty());
+        }
+        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(end) => (end, true),
+            None => (buf.len(), false),
+        };
+        if line.len() + take > MAX_LINE_LEN {
+            return Err(io::Error::new(ErrorKind::InvalidData, "line too long"));
+        }
+        line.extend_from_slice(&buf[..take]);
+        reader.consume(take + usize::from(done));
+        if done {
+            return Ok(true);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_split_and_limited() {
+        let mut reader = io::Cursor::new(b"one\r\ntwo\n\nlast".to_vec());
+        let mut lines = Vec::new();
+        let mut line = Vec::new();
+        while read_line(&mut reader, &mut line).unwrap() {
+            lines.push(std::mem::take(&mut line));
+        }
+        assert_eq!(lines, [&b"one\r"[..], b"two", b"", b"last"]);
+
+        let mut huge = io::Cursor::new(vec![b'x'; MAX_LINE_LEN + 1]);
+        let err = read_line(&mut huge, &mut Vec::new()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidData);
+    }
+
+    #[test]
+    fn errors_read_like_strerror() {
+        let e = io::Error::from_raw_os_error(2);
+        assert_eq!(describe(&e), "No such file or directory");
+    }
+}

@@ -1,0 +1,220 @@
+//! `iohash`: a faster drop-in for `xxhsum`, with CRCs, parallel hashing and a progress bar.
+//!
+//! Invoked through a link named `xxhsum`, `xxh32sum`, `xxh64sum`, `xxh128sum` or `xxh3sum`, it
+//! takes that command's default algorithm (and `-c` accepts only that algorithm's lines where
+//! the C tool does), so it can stand in for `xxhsum` on a `PATH`.
+
+mod bench;
+mod check;
+mod hash;
+mod input;
+mod ordered;
+mod progress;
+
+use std::ffi::OsString;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Parser;
+use iohash::sumfile::LineStyle;
+use iohash::Algorithm;
+
+use input::Input;
+
+/// Print or check xxHash and CRC checksums, as xxhsum does, faster.
+///
+/// With no FILE, or when FILE is -, read standard input.
+#[derive(Parser, Debug)]
+#[command(version, disable_version_flag = true)]
+struct Args {
+    /// Algorithm: 0 or 32 (XXH32), 1 or 64 (XXH64), 2 or 128 (XXH128), 3 (XXH3), crc32, crc32c,
+    /// crc64, crc64nvme or crc64xz [default: XXH3; XXH64 when run as xxhsum]
+    #[arg(short = 'H', value_name = "ALGORITHM")]
+    algorithm: Option<Algorithm>,
+
+    /// Read checksums from the FILEs and check them
+    #[arg(short = 'c', long)]
+    check: bool,
+
+    /// Write BSD-style lines: TAG (NAME) = HASH
+    #[arg(long)]
+    tag: bool,
+
+    /// Write (and read) hashes as little-endian hex
+    #[arg(long)]
+    little_endian: bool,
+
+    /// Seed for the xxHash algorithms, decimal; -c needs the same seed
+    #[arg(short = 's', long, value_name = "SEED")]
+    seed: Option<u64>,
+
+    /// Read the names of the files to hash from FILE, one a line (- for standard input)
+    #[arg(long = "files-from", visible_alias = "filelist", value_name = "FILE")]
+    files_from: Option<PathBuf>,
+
+    /// Hash this many files at once [default: the number of CPUs]
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    threads: Option<usize>,
+
+    /// With -c: do not print OK for each file that matches
+    #[arg(short = 'q', long, action = clap::ArgAction::Count)]
+    quiet: u8,
+
+    /// With -c: print nothing; the exit code tells
+    #[arg(long)]
+    status: bool,
+
+    /// With -c: fail on improperly formatted lines
+    #[arg(long)]
+    strict: bool,
+
+    /// With -c: warn about improperly formatted lines
+    #[arg(short = 'w', long)]
+    warn: bool,
+
+    /// With -c: do not fail or report for missing files
+    #[arg(long)]
+    ignore_missing: bool,
+
+    /// Measure each algorithm's speed on this machine
+    #[arg(short = 'b', long)]
+    bench: bool,
+
+    /// Ignored: files are always read as binary (accepted for xxhsum compatibility)
+    #[arg(long, hide = true)]
+    binary: bool,
+
+    /// Print version
+    #[arg(short = 'V', long, action = clap::ArgAction::Version)]
+    version: (),
+
+    /// Files to hash, or checksum files to check with -c
+    #[arg(value_name = "FILE")]
+    files: Vec<OsString>,
+}
+
+/// How the binary behaves under the name it was invoked by.
+struct Personality {
+    /// For messages: `iohash: NAME: error`.
+    name: String,
+    default_algorithm: Algorithm,
+    /// `xxh64sum -c` reads only XXH64 lines.
+    only: Option<Algorithm>,
+}
+
+impl Personality {
+    fn from_argv0(argv0: Option<OsString>) -> Personality {
+        let name = argv0
+            .map(PathBuf::from)
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_else(|| "iohash".to_owned());
+        let single = [
+            ("xxh32sum", Algorithm::Xxh32),
+            ("xxh64sum", Algorithm::Xxh64),
+            ("xxh128sum", Algorithm::Xxh128),
+            ("xxh3sum", Algorithm::Xxh3),
+        ]
+        .into_iter()
+        .find(|(link, _)| name.contains(link))
+        .map(|(_, algorithm)| algorithm);
+        let default_algorithm = match single {
+            Some(algorithm) => algorithm,
+            None if name.contains("xxhsum") => Algorithm::Xxh64,
+            None => Algorithm::Xxh3,
+        };
+        Personality {
+            name,
+            default_algorithm,
+            only: single,
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let personality = Personality::from_argv0(std::env::args_os().next());
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = e.print();
+            // xxhsum exits 1 on bad usage; help and version are not errors.
+            return if e.use_stderr() {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    match run(&personality, args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(message) => {
+            eprintln!("{}: {message}", personality.name);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs the command; `Ok(false)` when some file failed (already reported), `Err` for bad usage.
+fn run(personality: &Personality, args: Args) -> Result<bool, String> {
+    let algorithm = args.algorithm.unwrap_or(personality.default_algorithm);
+    let seed = args.seed.unwrap_or(0);
+    if args.seed.is_some() && !algorithm.takes_seed() && !args.check {
+        return Err(format!("{algorithm} takes no seed"));
+    }
+    if algorithm == Algorithm::Xxh32 && seed > u64::from(u32::MAX) {
+        return Err(format!("seed {seed} does not fit XXH32's 32 bits"));
+    }
+    let threads = match args.threads {
+        Some(0) => return Err("--threads must be at least 1".to_owned()),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if args.bench {
+        bench::run();
+        return Ok(true);
+    }
+
+    let mut inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
+    if let Some(list) = &args.files_from {
+        inputs.extend(
+            input::read_file_list(list)
+                .map_err(|e| format!("{}: {}", list.display(), check::describe(&e)))?,
+        );
+    } else if inputs.is_empty() {
+        if std::io::stdin().is_terminal() {
+            return Err("no FILE given and standard input is a terminal (use - to read it)".into());
+        }
+        inputs.push(Input::Stdin);
+    }
+
+    if args.check {
+        let options = check::CheckOptions {
+            seed,
+            little_endian: args.little_endian,
+            only: personality.only,
+            untagged: args.algorithm,
+            quiet: args.quiet > 0,
+            status: args.status,
+            strict: args.strict,
+            warn: args.warn,
+            ignore_missing: args.ignore_missing,
+            threads,
+        };
+        Ok(check::run(&personality.name, &inputs, &options))
+    } else {
+        let options = hash::HashOptions {
+            algorithm,
+            seed,
+            style: if args.tag {
+                LineStyle::Bsd
+            } else {
+                LineStyle::Gnu
+            },
+            little_endian: args.little_endian,
+            threads,
+            progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),
+        };
+        Ok(hash::run(&personality.name, &inputs, &options))
+    }
+}

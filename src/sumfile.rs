@@ -1,0 +1,423 @@
+//! Checksum-file lines as `xxhsum` writes and reads them (0.8.1 to 0.8.3), plus iohash's CRC
+//! tags: [`format_line`] writes one, [`parse_line`] reads one back.
+//!
+//! Two styles exist. GNU lines are `HASH  NAME` (XXH3-64 hashes carry an `XXH3_` prefix, as
+//! xxhsum 0.8.2+ writes them; the others are told apart by length). BSD lines (`--tag`) are
+//! `TAG (NAME) = HASH`, with `_LE` after the tag when the hash is written little-endian. A name
+//! holding `\`, LF or CR is escaped (`\\`, `\n`, `\r`) and the line starts with a `\`.
+//!
+//! ```
+//! use iohash::sumfile::{format_line, parse_line, LineStyle, ParseOptions};
+//! use iohash::{Algorithm, XxHash64};
+//!
+//! let hash = u128::from(XxHash64::hash(b"abc"));
+//! let line = format_line(Algorithm::Xxh64, hash, b"notes.txt", LineStyle::Gnu, false);
+//! assert_eq!(line, b"44bc2cf5ad770999  notes.txt\n");
+//!
+//! let parsed = parse_line(&line[..line.len() - 1], &ParseOptions::default()).unwrap();
+//! assert_eq!((parsed.algorithm, parsed.hash), (Algorithm::Xxh64, hash));
+//! assert_eq!(parsed.file_name, b"notes.txt");
+//! ```
+
+use core::fmt;
+use std::borrow::Cow;
+
+use crate::Algorithm;
+
+/// The two line formats of `xxhsum`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LineStyle {
+    /// `HASH  NAME`, the default (as `md5sum`).
+    #[default]
+    Gnu,
+    /// `TAG (NAME) = HASH`, with `--tag` (as `md5sum --tag`).
+    Bsd,
+}
+
+/// The prefix xxhsum 0.8.2+ puts before XXH3-64 hashes in GNU lines.
+const XXH3_PREFIX: &[u8] = b"XXH3_";
+
+/// Whether a file name must be escaped in a checksum line.
+pub fn needs_escape(file_name: &[u8]) -> bool {
+    file_name.iter().any(|b| matches!(b, b'\\' | b'\n' | b'\r'))
+}
+
+/// `\` as `\\`, LF as `\n`, CR as `\r`; other bytes unchanged.
+pub fn escape_file_name(file_name: &[u8]) -> Cow<'_, [u8]> {
+    if !needs_escape(file_name) {
+        return Cow::Borrowed(file_name);
+    }
+    let mut out = Vec::with_capacity(file_name.len() + 8);
+    for &b in file_name {
+        match b {
+            b'\\' => out.extend_from_slice(b"\\\\"),
+            b'\n' => out.extend_from_slice(b"\\n"),
+            b'\r' => out.extend_from_slice(b"\\r"),
+            _ => out.push(b),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The inverse of [`escape_file_name`]; `None` for any other `\` sequence or a trailing `\`.
+pub fn unescape_file_name(escaped: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(escaped.len());
+    let mut bytes = escaped.iter();
+    while let Some(&b) = bytes.next() {
+        if b != b'\\' {
+            out.push(b);
+            continue;
+        }
+        out.push(match bytes.next()? {
+            b'\\' => b'\\',
+            b'n' => b'\n',
+            b'r' => b'\r',
+            _ => return None,
+        });
+    }
+    Some(out)
+}
+
+/// The hash as hex digits: big-endian (the integer as written) or byte-reversed.
+fn hash_hex(algorithm: Algorithm, hash: u128, little_endian: bool) -> String {
+    let len = algorithm.hash_len();
+    let be = hash.to_be_bytes();
+    let bytes = &be[16 - len..];
+    let mut hex = String::with_capacity(2 * len);
+    let mut push = |b: &u8| hex.push_str(&format!("{b:02x}"));
+    if little_endian {
+        bytes.iter().rev().for_each(&mut push);
+    } else {
+        bytes.iter().for_each(&mut push);
+    }
+    hex
+}
+
+/// One checksum line, newline included, exactly as `xxhsum` 0.8.3 writes it for the same
+/// algorithm and flags (`style` is `--tag`, `little_endian` is `--little-endian`).
+///
+/// `hash` is the algorithm's integer hash ([`AnyHasher::current_hash`](crate::AnyHasher)).
+pub fn format_line(
+    algorithm: Algorithm,
+    hash: u128,
+    file_name: &[u8],
+    style: LineStyle,
+    little_endian: bool,
+) -> Vec<u8> {
+    let escaped = escape_file_name(file_name);
+    let hex = hash_hex(algorithm, hash, little_endian);
+    let mut line = Vec::with_capacity(escaped.len() + hex.len() + 24);
+    if matches!(escaped, Cow::Owned(_)) {
+        line.push(b'\\');
+    }
+    match style {
+        LineStyle::Gnu => {
+            if algorithm == Algorithm::Xxh3 {
+                line.extend_from_slice(XXH3_PREFIX);
+            }
+            line.extend_from_slice(hex.as_bytes());
+            line.extend_from_slice(b"  ");
+            line.extend_from_slice(&escaped);
+        }
+        LineStyle::Bsd => {
+            line.extend_from_slice(algorithm.tag().as_bytes());
+            if little_endian {
+                line.extend_from_slice(b"_LE");
+            }
+            line.extend_from_slice(b" (");
+            line.extend_from_slice(&escaped);
+            line.extend_from_slice(b") = ");
+            line.extend_from_slice(hex.as_bytes());
+        }
+    }
+    line.push(b'\n');
+    line
+}
+
+/// How [`parse_line`] reads what a line leaves open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// GNU lines do not say their byte order: read their hashes little-endian
+    /// (`xxhsum -c --little-endian`). BSD lines say it with `_LE`.
+    pub little_endian: bool,
+    /// Accept only lines of this algorithm, as `xxh64sum -c` accepts only XXH64 lines.
+    pub only: Option<Algorithm>,
+    /// Read untagged (GNU) hashes of this algorithm's length as this algorithm. GNU lines carry
+    /// no tag, so an 8-digit hash is XXH32 unless this says e.g. CRC-32.
+    pub untagged: Option<Algorithm>,
+}
+
+/// A checksum line, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedLine {
+    /// The algorithm, from the tag, the `XXH3_` prefix or the hash's length.
+    pub algorithm: Algorithm,
+    /// The expected hash as the algorithm's integer.
+    pub hash: u128,
+    /// The file name, unescaped.
+    pub file_name: Vec<u8>,
+}
+
+/// Why a line is not a checksum line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LineError {
+    /// Neither `HASH  NAME` nor `TAG (NAME) = HASH`.
+    Malformed,
+    /// A BSD tag that names no algorithm iohash knows.
+    UnknownTag(String),
+    /// The hash has the wrong number of digits for its algorithm, or is not hexadecimal.
+    BadHash,
+    /// A `\` sequence other than `\\`, `\n` and `\r` in an escaped name.
+    BadEscape,
+    /// An empty file name, or one holding a NUL byte.
+    BadFileName,
+    /// A well-formed line of an algorithm this check does not accept (see [`ParseOptions::only`]).
+    NotAccepted(Algorithm),
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::Malformed => f.write_str("not 'HASH  NAME' nor 'TAG (NAME) = HASH'"),
+            LineError::UnknownTag(tag) => write!(f, "unknown algorithm tag '{tag}'"),
+            LineError::BadHash => f.write_str("hash of the wrong length or not hexadecimal"),
+            LineError::BadEscape => f.write_str("bad escape sequence in the file name"),
+            LineError::BadFileName => f.write_str("empty file name or one holding a NUL byte"),
+            LineError::NotAccepted(a) => write!(f, "{a} lines are not accepted here"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
+/// Parses hex digits into the algorithm's integer.
+fn parse_hash(algorithm: Algorithm, hex: &[u8], little_endian: bool) -> Result<u128, LineError> {
+    let len = algorithm.hash_len();
+    if hex.len() != 2 * len || !hex.iter().all(u8::is_ascii_hexdigit) {
+        return Err(LineError::BadHash);
+    }
+    let text = core::str::from_utf8(hex).map_err(|_| LineError::BadHash)?;
+    let value = u128::from_str_radix(text, 16).map_err(|_| LineError::BadHash)?;
+    Ok(if little_endian {
+        value.swap_bytes() >> (8 * (16 - len))
+    } else {
+        value
+    })
+}
+
+/// Reads one checksum line (without its `\n`; a trailing `\r` is dropped, for CRLF files).
+///
+/// Accepts everything `xxhsum` 0.8.1 to 0.8.3 writes and everything [`format_line`] writes.
+/// The caller skips `#` comment lines.
+///
+/// # Errors
+/// A [`LineError`] saying what is wrong; never a panic, whatever the bytes.
+pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, LineError> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let (escaped, line) = match line.strip_prefix(b"\\") {
+        Some(rest) => (true, rest),
+        None => (false, line),
+    };
+    let first_space = line
+        .iter()
+        .position(|&b| b == b' ')
+        .ok_or(LineError::Malformed)?;
+    if first_space + 1 >= line.len() {
+        return Err(LineError::Malformed);
+    }
+
+    let (algorithm, hash, name) = if line[first_space + 1] == b'(' {
+        // BSD: TAG (NAME) = HASH, split at the last space so names may hold spaces.
+        let last_space = line.iter().rposition(|&b| b == b' ').unwrap_or(first_space);
+        if last_space < first_space + 5 || &line[last_space - 3..last_space] != b") =" {
+            return Err(LineError::Malformed);
+        }
+        let tag = core::str::from_utf8(&line[..first_space]).map_err(|_| LineError::Malformed)?;
+        let (tag, little_endian) = match tag.strip_suffix("_LE") {
+            Some(tag) => (tag, true),
+            None => (tag, false),
+        };
+        let algorithm =
+            Algorithm::from_tag(tag).ok_or_else(|| LineError::UnknownTag(tag.to_owned()))?;
+        let hash = parse_hash(algorithm, &line[last_space + 1..], little_endian)?;
+        (algorithm, hash, &line[first_space + 2..last_space - 3])
+    } else {
+        // GNU: HASH, a space, any one byte (md5sum's '*' binary marker among them), NAME.
+        let hex = &line[..first_space];
+        let (algorithm, hex) = match hex.strip_prefix(XXH3_PREFIX) {
+            Some(rest) => (Algorithm::Xxh3, rest),
+            None => {
+                let by_length = match hex.len() {
+                    8 => Algorithm::Xxh32,
+                    16 => Algorithm::Xxh64,
+                    32 => Algorithm::Xxh128,
+                    _ => return Err(LineError::BadHash),
+                };
+                match options.untagged {
+                    Some(a) if 2 * a.hash_len() == hex.len() && a != Algorithm::Xxh3 => (a, hex),
+                    _ => (by_length, hex),
+                }
+            }
+        };
+        let hash = parse_hash(algorithm, hex, options.little_endian)?;
+        (algorithm, hash, &line[first_space + 2..])
+    };
+
+    if let Some(only) = options.only {
+        if only != algorithm {
+            return Err(LineError::NotAccepted(algorithm));
+        }
+    }
+    let file_name = if escaped {
+        unescape_file_name(name).ok_or(LineError::BadEscape)?
+    } else {
+        name.to_vec()
+    };
+    if file_name.is_empty() || file_name.contains(&0) {
+        return Err(LineError::BadFileName);
+    }
+    Ok(ParsedLine {
+        algorithm,
+        hash,
+        file_name,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Crc32Variant;
+
+    fn parse(line: &str) -> Result<ParsedLine, LineError> {
+        parse_line(line.as_bytes(), &ParseOptions::default())
+    }
+
+    #[test]
+    fn lines_are_written_as_xxhsum_writes_them() {
+        let gnu = |a, h, name: &str| {
+            String::from_utf8(format_line(a, h, name.as_bytes(), LineStyle::Gnu, false)).unwrap()
+        };
+        let bsd = |a, h, name: &str, le| {
+            String::from_utf8(format_line(a, h, name.as_bytes(), LineStyle::Bsd, le)).unwrap()
+        };
+        assert_eq!(gnu(Algorithm::Xxh32, 0xfb0077f9, "a"), "fb0077f9  a\n");
+        assert_eq!(
+            gnu(Algorithm::Xxh3, 0x9555e8555c62dcfd, "a b"),
+            "XXH3_9555e8555c62dcfd  a b\n"
+        );
+        assert_eq!(
+            gnu(Algorithm::Xxh64, 1, "x\\y"),
+            "\\0000000000000001  x\\\\y\n"
+        );
+        assert_eq!(
+            bsd(Algorithm::Xxh64, 0x26c7827d889f6da3, "a", false),
+            "XXH64 (a) = 26c7827d889f6da3\n"
+        );
+        assert_eq!(
+            bsd(
+                Algorithm::Xxh128,
+                0xb5e9c1ad071b3e7fc779cfaa5e523818,
+                "a",
+                true
+            ),
+            "XXH128_LE (a) = 1838525eaacf79c77f3e1b07adc1e9b5\n"
+        );
+        assert_eq!(
+            bsd(
+                Algorithm::Crc32(Crc32Variant::Iscsi),
+                0xE3069283,
+                "n\nl",
+                false
+            ),
+            "\\CRC32C (n\\nl) = e3069283\n"
+        );
+    }
+
+    #[test]
+    fn every_written_line_reads_back() {
+        let names: [&[u8]; 5] = [
+            b"a",
+            b"with space",
+            b"back\\slash\nnew\rline",
+            b"(paren) = x",
+            b"\xff\xfe",
+        ];
+        for algorithm in Algorithm::ALL {
+            let hash =
+                0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128 >> (128 - 8 * algorithm.hash_len());
+            for name in names {
+                for style in [LineStyle::Gnu, LineStyle::Bsd] {
+                    for little_endian in [false, true] {
+                        let line = format_line(algorithm, hash, name, style, little_endian);
+                        let options = ParseOptions {
+                            little_endian,
+                            untagged: Some(algorithm),
+                            only: None,
+                        };
+                        let parsed = parse_line(&line[..line.len() - 1], &options).unwrap();
+                        assert_eq!(
+                            parsed,
+                            ParsedLine {
+                                algorithm,
+                                hash,
+                                file_name: name.to_vec()
+                            },
+                            "{line:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_lines_say_what_is_wrong() {
+        assert_eq!(parse(""), Err(LineError::Malformed));
+        assert_eq!(parse("garbage"), Err(LineError::Malformed));
+        assert_eq!(parse("0123 "), Err(LineError::Malformed));
+        assert_eq!(parse("0123456  file"), Err(LineError::BadHash));
+        assert_eq!(parse("0123456z  file"), Err(LineError::BadHash));
+        assert_eq!(
+            parse("MD5 (file) = 0123456789abcdef"),
+            Err(LineError::UnknownTag("MD5".into()))
+        );
+        assert_eq!(parse("XXH64 (file) = 0123"), Err(LineError::BadHash));
+        assert_eq!(
+            parse("XXH64 (file) 0123456789abcdef"),
+            Err(LineError::Malformed)
+        );
+        assert_eq!(parse("\\01234567  bad\\x"), Err(LineError::BadEscape));
+        assert_eq!(parse("\\01234567  trailing\\"), Err(LineError::BadEscape));
+        assert_eq!(parse("01234567  "), Err(LineError::BadFileName));
+        assert_eq!(parse("01234567  nul\0"), Err(LineError::BadFileName));
+        let only = ParseOptions {
+            only: Some(Algorithm::Xxh64),
+            ..Default::default()
+        };
+        assert_eq!(
+            parse_line(b"01234567  f", &only),
+            Err(LineError::NotAccepted(Algorithm::Xxh32))
+        );
+    }
+
+    #[test]
+    fn what_xxhsum_0_8_1_wrote_reads_too() {
+        // 0.8.1 wrote XXH3 as a BSD line even without --tag, and did not escape names.
+        let parsed = parse("XXH3 (a) = 9555e8555c62dcfd").unwrap();
+        assert_eq!(
+            (parsed.algorithm, parsed.hash),
+            (Algorithm::Xxh3, 0x9555e8555c62dcfd)
+        );
+        let parsed = parse("26c7827d889f6da3 *binary marker\r").unwrap();
+        assert_eq!(parsed.file_name, b"binary marker");
+        let le = ParseOptions {
+            little_endian: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            parse_line(b"a36d9f887d82c726  a", &le).unwrap().hash,
+            0x26c7827d889f6da3
+        );
+    }
+}

@@ -1,0 +1,723 @@
+//! The `iohash` binary against the real `xxhsum` (Debian's `xxhash` package, 0.8.1), and on
+//! every kind of bad input. `.ci/run` installs xxhsum; without it these tests fail and say so.
+
+use std::ffi::OsStr;
+use std::fs;
+use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+const IOHASH: &str = env!("CARGO_BIN_EXE_iohash");
+
+fn iohash(dir: &Path, args: &[&OsStr]) -> Output {
+    Command::new(IOHASH)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn xxhsum(dir: &Path, args: &[&OsStr]) -> Output {
+    match Command::new("xxhsum").current_dir(dir).args(args).output() {
+        Ok(output) => output,
+        Err(e) => panic!(
+            "cannot run xxhsum ({e}): these tests compare with the C reference; \
+             install it with `apt-get install -y xxhash`"
+        ),
+    }
+}
+
+/// Arguments as `OsStr`s, from anything string-like.
+macro_rules! args {
+    ($($a:expr),* $(,)?) => { &[$(OsStr::new($a)),*] };
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Succeeded or not, and never a panic.
+fn assert_status(output: &Output, ok: bool) {
+    let err = stderr(output);
+    assert!(!err.contains("panicked"), "iohash panicked: {err}");
+    assert_eq!(
+        output.status.success(),
+        ok,
+        "status {:?}, stderr: {err}",
+        output.status
+    );
+    if !ok {
+        assert_eq!(output.status.code(), Some(1), "stderr: {err}");
+    }
+}
+
+/// Files of many sizes (around XXH3's 240-byte and 1 KiB block edges, xxhsum's 64 KiB reads)
+/// and awkward names, all of which xxhsum 0.8.1 prints unescaped.
+fn sample_files(dir: &Path) -> Vec<PathBuf> {
+    let sizes = [
+        0usize, 1, 3, 16, 17, 128, 129, 240, 241, 1024, 1025, 65_535, 65_536, 300_001,
+    ];
+    let names = [
+        "plain.bin",
+        "with space.bin",
+        "-leading-dash",
+        "paren (1) = x",
+        "ünïcödé.txt",
+        "tab\there",
+        "sum*star",
+        "#hash",
+        "a  b",
+    ];
+    let mut paths = Vec::new();
+    for (i, size) in sizes.iter().enumerate() {
+        let name = format!("{}-{size}", names[i % names.len()]);
+        let data: Vec<u8> = (0..*size).map(|j| (j * 31 + i * 7) as u8).collect();
+        fs::write(dir.join(&name), data).unwrap();
+        paths.push(PathBuf::from(name));
+    }
+    let non_utf8 = PathBuf::from(OsStr::from_bytes(b"latin1-\xe9t\xe9"));
+    fs::write(dir.join(&non_utf8), b"bytes").unwrap();
+    paths.push(non_utf8);
+    paths
+}
+
+#[test]
+fn lines_are_byte_for_byte_those_of_xxhsum() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = sample_files(dir.path());
+    let flag_sets: [&[&str]; 9] = [
+        &["-H0"],
+        &["-H1"],
+        &["-H2"],
+        &["-H32"],
+        &["-H64"],
+        &["-H128"],
+        &["--tag", "-H3"],
+        &["--tag", "-H0"],
+        &["--little-endian", "--tag", "-H2"],
+    ];
+    for flags in flag_sets
+        .iter()
+        .chain([&["--little-endian", "-H1"][..]].iter())
+    {
+        let mut args: Vec<&OsStr> = flags.iter().map(OsStr::new).collect();
+        args.push(OsStr::new("--"));
+        args.extend(files.iter().map(|f| f.as_os_str()));
+        let theirs = xxhsum(dir.path(), &args);
+        let ours = iohash(dir.path(), &args);
+        assert_status(&theirs, true);
+        assert_status(&ours, true);
+        assert_eq!(
+            String::from_utf8_lossy(&ours.stdout),
+            String::from_utf8_lossy(&theirs.stdout),
+            "flags {flags:?}"
+        );
+        assert_eq!(ours.stdout, theirs.stdout, "flags {flags:?}");
+    }
+}
+
+#[test]
+fn stdin_is_hashed_and_named_as_xxhsum_names_it() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["-H1"][..], &["-H1", "-"][..], &["-H0", "-"][..]] {
+        let run = |program: &str| {
+            let mut child = Command::new(program)
+                .args(args)
+                .current_dir(dir.path())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .unwrap_or_else(|e| {
+                    panic!("{program}: {e} (install xxhsum: apt-get install -y xxhash)")
+                });
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(&[42u8; 100_000])
+                .unwrap();
+            child.wait_with_output().unwrap()
+        };
+        let ours = run(IOHASH);
+        assert_eq!(ours.stdout, run("xxhsum").stdout, "{args:?}");
+        assert!(ours.stdout.ends_with(b"  stdin\n"));
+    }
+}
+
+#[test]
+fn xxhsum_checks_what_iohash_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = sample_files(dir.path());
+    // GNU lines for the algorithms 0.8.1 reads that way, BSD lines for all four.
+    for flags in [
+        &["-H0"][..],
+        &["-H1"],
+        &["-H2"],
+        &["--tag", "-H0"],
+        &["--tag", "-H1"],
+        &["--tag", "-H2"],
+        &["--tag", "-H3"],
+    ] {
+        let mut args: Vec<&OsStr> = flags.iter().map(OsStr::new).collect();
+        args.push(OsStr::new("--"));
+        args.extend(files.iter().map(|f| f.as_os_str()));
+        let sums = iohash(dir.path(), &args);
+        assert_status(&sums, true);
+        fs::write(dir.path().join("sums.txt"), &sums.stdout).unwrap();
+        let check = xxhsum(dir.path(), args!["-c", "sums.txt"]);
+        assert_status(&check, true);
+        let ok_lines = check
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| l.ends_with(b": OK"))
+            .count();
+        assert_eq!(
+            ok_lines,
+            files.len(),
+            "flags {flags:?}: {}",
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
+}
+
+#[test]
+fn iohash_checks_what_xxhsum_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = sample_files(dir.path());
+    for flags in [
+        &["-H0"][..],
+        &["-H1"],
+        &["-H2"],
+        &["-H3"],
+        &["--tag", "-H1"],
+        &["--tag", "--little-endian", "-H2"],
+    ] {
+        let mut args: Vec<&OsStr> = flags.iter().map(OsStr::new).collect();
+        args.push(OsStr::new("--"));
+        args.extend(files.iter().map(|f| f.as_os_str()));
+        let sums = xxhsum(dir.path(), &args);
+        assert_status(&sums, true);
+        // CRLF line ends and comments read too.
+        let mut list = b"# written by xxhsum\r\n".to_vec();
+        for line in sums.stdout.split_inclusive(|&b| b == b'\n') {
+            list.extend_from_slice(&line[..line.len() - 1]);
+            list.extend_from_slice(b"\r\n");
+        }
+        fs::write(dir.path().join("sums.txt"), &list).unwrap();
+        let ours = iohash(dir.path(), args!["-c", "sums.txt"]);
+        let theirs = xxhsum(dir.path(), args!["-c", "sums.txt"]);
+        assert_status(&ours, true);
+        let ok_lines = ours
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| l.ends_with(b": OK"))
+            .count();
+        assert_eq!(
+            ok_lines,
+            files.len(),
+            "{flags:?}: {}",
+            String::from_utf8_lossy(&ours.stdout)
+        );
+        let _ = theirs; // 0.8.1 counts the comment as a bad line; 0.8.3, and iohash, skip it.
+    }
+}
+
+#[test]
+fn check_reports_like_xxhsum() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("good"), b"good").unwrap();
+    fs::write(dir.path().join("bad"), b"bad").unwrap();
+    let sums = xxhsum(dir.path(), args!["-H1", "good", "bad"]);
+    let mut list = sums.stdout.clone();
+    list.extend_from_slice(b"0000000000000000  missing\nnot a checksum line\n");
+    fs::write(dir.path().join("sums.txt"), &list).unwrap();
+    fs::write(dir.path().join("bad"), b"changed").unwrap();
+    for flags in [&[][..], &["-q"][..], &["--status"][..], &["--strict"][..]] {
+        let mut args: Vec<&OsStr> = flags.iter().map(OsStr::new).collect();
+        args.extend(args!["-c", "sums.txt"]);
+        let ours = iohash(dir.path(), &args);
+        let theirs = xxhsum(dir.path(), &args);
+        assert_status(&ours, false);
+        assert_eq!(ours.status.code(), theirs.status.code(), "{flags:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&ours.stdout),
+            String::from_utf8_lossy(&theirs.stdout),
+            "{flags:?}"
+        );
+    }
+    let warn = iohash(dir.path(), args!["-c", "-w", "sums.txt"]);
+    assert!(
+        stderr(&warn).contains("sums.txt:4: Error: Improperly formatted checksum line"),
+        "{}",
+        stderr(&warn)
+    );
+
+    // --ignore-missing: the missing file is neither an error nor reported.
+    fs::write(dir.path().join("bad"), b"bad").unwrap();
+    let ours = iohash(dir.path(), args!["-c", "--ignore-missing", "sums.txt"]);
+    assert_status(&ours, true);
+    assert!(!String::from_utf8_lossy(&ours.stdout).contains("missing"));
+    fs::write(
+        dir.path().join("only-missing.txt"),
+        b"0000000000000000  missing\n",
+    )
+    .unwrap();
+    let ours = iohash(
+        dir.path(),
+        args!["-c", "--ignore-missing", "only-missing.txt"],
+    );
+    assert_status(&ours, false);
+    assert!(
+        String::from_utf8_lossy(&ours.stdout).contains("only-missing.txt: no file was verified")
+    );
+}
+
+#[test]
+fn escaped_names_round_trip_through_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["back\\slash", "new\nline", "carriage\rreturn"];
+    for name in names {
+        fs::write(dir.path().join(name), name).unwrap();
+    }
+    for flags in [
+        &["-H0"][..],
+        &["-H3"],
+        &["--tag", "-H2"],
+        &["-H", "crc64"],
+        &["--tag", "-H", "crc32c"],
+    ] {
+        let mut args: Vec<&OsStr> = flags.iter().map(OsStr::new).collect();
+        args.extend(names.iter().map(OsStr::new));
+        let sums = iohash(dir.path(), &args);
+        assert_status(&sums, true);
+        assert!(
+            sums.stdout.starts_with(b"\\"),
+            "escaped lines start with a backslash"
+        );
+        fs::write(dir.path().join("sums.txt"), &sums.stdout).unwrap();
+        // GNU lines carry no tag: an untagged CRC-64 line is read as one when -H says so.
+        let check = if flags == ["-H", "crc64"] {
+            iohash(dir.path(), args!["-c", "-H", "crc64", "sums.txt"])
+        } else {
+            iohash(dir.path(), args!["-c", "sums.txt"])
+        };
+        assert_status(&check, true);
+        assert_eq!(
+            check
+                .stdout
+                .split(|&b| b == b'\n')
+                .filter(|l| l.ends_with(b": OK"))
+                .count(),
+            3,
+            "{flags:?}"
+        );
+    }
+}
+
+#[test]
+fn crc_lines_are_tagged_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("check"), b"123456789").unwrap();
+    let expected = [
+        ("crc32", "CRC32 (check) = cbf43926\n"),
+        ("crc32c", "CRC32C (check) = e3069283\n"),
+        ("crc64", "CRC64 (check) = 6c40df5f0b497347\n"),
+        ("crc64nvme", "CRC64NVME (check) = ae8b14860a799888\n"),
+        ("crc64xz", "CRC64XZ (check) = 995dc9bbdf1939fa\n"),
+    ];
+    let mut all = Vec::new();
+    for (algorithm, line) in expected {
+        let out = iohash(dir.path(), args!["--tag", "-H", algorithm, "check"]);
+        assert_status(&out, true);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), line);
+        all.extend_from_slice(&out.stdout);
+    }
+    fs::write(dir.path().join("sums.txt"), &all).unwrap();
+    let check = iohash(dir.path(), args!["-c", "sums.txt"]);
+    assert_status(&check, true);
+    assert_eq!(check.stdout, b"check: OK\n".repeat(5));
+    let seeded = iohash(dir.path(), args!["-H", "crc32", "--seed", "1", "check"]);
+    assert_status(&seeded, false);
+    assert!(stderr(&seeded).contains("CRC32 takes no seed"));
+}
+
+#[test]
+fn seeds_hash_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"seeded").unwrap();
+    let out = iohash(dir.path(), args!["-H1", "--seed", "12345", "f"]);
+    let expected = format!(
+        "{:016x}  f\n",
+        iohash::XxHash64::hash_with_seed(b"seeded", 12345)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    fs::write(dir.path().join("sums.txt"), &out.stdout).unwrap();
+    assert_status(
+        &iohash(dir.path(), args!["-c", "-s", "12345", "sums.txt"]),
+        true,
+    );
+    assert_status(&iohash(dir.path(), args!["-c", "sums.txt"]), false);
+    let too_big = iohash(dir.path(), args!["-H0", "-s", "4294967296", "f"]);
+    assert_status(&too_big, false);
+    assert!(stderr(&too_big).contains("does not fit XXH32"));
+}
+
+#[test]
+fn parallel_output_is_in_argument_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut names = Vec::new();
+    for i in 0..200 {
+        let name = format!("f{i}");
+        // Large files first, so later ones finish earlier.
+        fs::write(dir.path().join(&name), vec![i as u8; (200 - i) * 4000]).unwrap();
+        names.push(name);
+    }
+    let mut args: Vec<&OsStr> = vec![OsStr::new("-j4")];
+    args.extend(names.iter().map(OsStr::new));
+    let parallel = iohash(dir.path(), &args);
+    args[0] = OsStr::new("-j1");
+    let serial = iohash(dir.path(), &args);
+    assert_status(&parallel, true);
+    assert_eq!(parallel.stdout, serial.stdout);
+    let list: String = names.iter().map(|n| format!("{n}\n")).collect();
+    fs::write(dir.path().join("list"), list).unwrap();
+    let from_list = iohash(dir.path(), args!["--files-from", "list"]);
+    assert_eq!(from_list.stdout, serial.stdout);
+    let from_alias = iohash(dir.path(), args!["--filelist", "list"]);
+    assert_eq!(from_alias.stdout, serial.stdout);
+}
+
+#[test]
+fn links_named_like_xxhsum_behave_like_it() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"link").unwrap();
+    for (link, flag) in [
+        ("xxhsum", "-H1"),
+        ("xxh32sum", "-H0"),
+        ("xxh64sum", "-H1"),
+        ("xxh128sum", "-H2"),
+        ("xxh3sum", "-H3"),
+    ] {
+        let path = dir.path().join(link);
+        std::os::unix::fs::symlink(IOHASH, &path).unwrap();
+        let ours = Command::new(&path)
+            .arg("f")
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let explicit = iohash(dir.path(), args![flag, "f"]);
+        assert_eq!(ours.stdout, explicit.stdout, "{link}");
+    }
+    // xxh32sum -c reads only XXH32 lines, as the C tool's does.
+    let xxh64_line = iohash(dir.path(), args!["-H1", "f"]).stdout;
+    fs::write(dir.path().join("sums.txt"), xxh64_line).unwrap();
+    let check = Command::new(dir.path().join("xxh32sum"))
+        .args(["-c", "sums.txt"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_status(&check, false);
+    assert_status(
+        &Command::new(dir.path().join("xxhsum"))
+            .args(["-c", "sums.txt"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap(),
+        true,
+    );
+}
+
+#[test]
+fn default_is_xxh3() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"hello").unwrap();
+    let out = iohash(dir.path(), args!["f"]);
+    assert_eq!(out.stdout, b"XXH3_9555e8555c62dcfd  f\n");
+}
+
+// ---- bad input: each gets a clear message naming the file, exit 1, and the rest still runs.
+
+/// Runs iohash on `bad` between two good files; checks the message and that both good files
+/// were still hashed.
+fn bad_among_good(dir: &Path, bad: &OsStr, message: &str) {
+    fs::write(dir.join("good1"), b"1").unwrap();
+    fs::write(dir.join("good2"), b"2").unwrap();
+    let out = iohash(dir, &[OsStr::new("good1"), bad, OsStr::new("good2")]);
+    assert_status(&out, false);
+    let err = stderr(&out);
+    let expected = format!("iohash: {}: {message}", bad.to_string_lossy());
+    assert!(err.contains(&expected), "expected {expected:?} in {err:?}");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("  good1\n") && stdout.contains("  good2\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_missing_file_is_reported_and_the_others_hashed() {
+    let dir = tempfile::tempdir().unwrap();
+    bad_among_good(
+        dir.path(),
+        OsStr::new("missing"),
+        "No such file or directory",
+    );
+    bad_among_good(
+        dir.path(),
+        OsStr::new("no/such/dir/file"),
+        "No such file or directory",
+    );
+}
+
+#[test]
+fn a_directory_is_reported_and_the_others_hashed() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir(dir.path().join("subdir")).unwrap();
+    bad_among_good(dir.path(), OsStr::new("subdir"), "Is a directory");
+}
+
+#[test]
+fn an_unreadable_file_is_reported_and_the_others_hashed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    for name in ["good1", "good2", "secret"] {
+        fs::write(dir.path().join(name), name).unwrap();
+    }
+    fs::set_permissions(dir.path().join("secret"), fs::Permissions::from_mode(0o000)).unwrap();
+    // Root reads anything: run as nobody.
+    let is_root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    let mut command = if is_root {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups", IOHASH]);
+        c
+    } else {
+        Command::new(IOHASH)
+    };
+    let out = command
+        .args(["good1", "secret", "good2"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_status(&out, false);
+    assert!(
+        stderr(&out).contains("iohash: secret: Permission denied"),
+        "{}",
+        stderr(&out)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("  good1\n") && stdout.contains("  good2\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_fifo_is_hashed_as_a_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let writer = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || fs::write(fifo, vec![7u8; 300_000]).unwrap()
+    });
+    let out = iohash(dir.path(), args!["-H1", "fifo"]);
+    writer.join().unwrap();
+    assert_status(&out, true);
+    let expected = format!("{:016x}  fifo\n", iohash::XxHash64::hash(&[7u8; 300_000]));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
+
+#[test]
+fn an_empty_file_and_a_non_utf8_name_are_fine() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("empty"), b"").unwrap();
+    let name = OsStr::from_bytes(b"caf\xe9");
+    fs::write(dir.path().join(name), b"x").unwrap();
+    let ours = iohash(dir.path(), &[OsStr::new("-H1"), OsStr::new("empty"), name]);
+    assert_status(&ours, true);
+    assert_eq!(
+        ours.stdout,
+        xxhsum(dir.path(), &[OsStr::new("-H1"), OsStr::new("empty"), name]).stdout
+    );
+    assert!(ours.stdout.ends_with(b"  caf\xe9\n"));
+}
+
+/// `iohash -c` on a checksum file with these contents: exit code, stdout and stderr.
+fn check_list(contents: &[u8], extra: &[&str]) -> (Output, String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("file"), b"file").unwrap();
+    fs::write(dir.path().join("sums.txt"), contents).unwrap();
+    let mut args: Vec<&OsStr> = extra.iter().map(OsStr::new).collect();
+    args.extend(args!["-c", "-w", "sums.txt"]);
+    let out = iohash(dir.path(), &args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = stderr(&out);
+    (out, stdout, err)
+}
+
+#[test]
+fn malformed_check_lines_are_counted_and_named() {
+    let good = format!("{:016x}  file\n", iohash::XxHash64::hash(b"file"));
+    for (bad_line, reason) in [
+        ("garbage\n", "not 'HASH  NAME'"),
+        ("0123456789abcde  file\n", "wrong length"),
+        ("0123456789abcdef0  file\n", "wrong length"),
+        (
+            "MD5 (file) = 0123456789abcdef\n",
+            "unknown algorithm tag 'MD5'",
+        ),
+        ("XXH64 (file) = 0123\n", "wrong length"),
+        ("\\0123456789abcdef  bad\\escape\n", "bad escape"),
+    ] {
+        let (out, stdout, err) = check_list(format!("{good}{bad_line}").as_bytes(), &[]);
+        assert_status(&out, true); // a bad line alone does not fail the check...
+        assert!(
+            stdout.contains("file: OK") && stdout.contains("1 line is improperly formatted"),
+            "{stdout}"
+        );
+        assert!(
+            err.contains("sums.txt:2: Error: Improperly formatted checksum line")
+                && err.contains(reason),
+            "{err}"
+        );
+        let (strict, _, _) = check_list(format!("{good}{bad_line}").as_bytes(), &["--strict"]);
+        assert_status(&strict, false); // ...unless --strict.
+    }
+}
+
+#[test]
+fn an_empty_or_binary_check_file_has_no_checksum_lines() {
+    for contents in [
+        &b""[..],
+        b"\x00\x01\x02\xff\xfe binary \x00 (junk) = zz\n\x7fELF\x02\x01",
+    ] {
+        let (out, _, err) = check_list(contents, &[]);
+        assert_status(&out, false);
+        assert!(
+            err.contains("sums.txt: no properly formatted xxHash checksum lines found"),
+            "{err}"
+        );
+    }
+    let elf = fs::read(IOHASH).unwrap();
+    let (out, _, err) = check_list(&elf, &[]);
+    assert_status(&out, false);
+    assert!(err.contains("sums.txt"), "{err}");
+}
+
+#[test]
+fn a_huge_check_line_stops_that_file_with_an_error() {
+    let good = format!("{:016x}  file\n", iohash::XxHash64::hash(b"file"));
+    let mut contents = good.clone().into_bytes();
+    contents.extend(std::iter::repeat_n(b'a', 10 << 20));
+    contents.push(b'\n');
+    contents.extend(good.as_bytes());
+    let (out, stdout, err) = check_list(&contents, &[]);
+    assert_status(&out, false);
+    assert!(err.contains("sums.txt:2: Error: Line too long."), "{err}");
+    assert_eq!(stdout.matches("file: OK").count(), 1, "{stdout}");
+}
+
+#[test]
+fn a_missing_check_file_and_a_directory_as_check_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = iohash(dir.path(), args!["-c", "nothere.txt"]);
+    assert_status(&out, false);
+    assert!(
+        stderr(&out).contains("iohash: nothere.txt: No such file or directory"),
+        "{}",
+        stderr(&out)
+    );
+    fs::create_dir(dir.path().join("d")).unwrap();
+    let out = iohash(dir.path(), args!["-c", "d"]);
+    assert_status(&out, false);
+    assert!(stderr(&out).contains("Is a directory"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_file_truncated_while_hashed_is_an_error_not_a_wrong_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big");
+    // Sparse: costs no disk, and takes seconds to read, so the truncation lands mid-hash.
+    fs::File::create(&big).unwrap().set_len(64 << 30).unwrap();
+    fs::write(dir.path().join("good1"), b"1").unwrap();
+    fs::write(dir.path().join("good2"), b"2").unwrap();
+    let child = Command::new(IOHASH)
+        .args(["-j1", "good1", "big", "good2"])
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(1 << 20)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_status(&out, false);
+    assert!(
+        stderr(&out).contains("iohash: big: file changed while it was being hashed"),
+        "{}",
+        stderr(&out)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("  good1\n") && stdout.contains("  good2\n") && !stdout.contains("big"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn bad_usage_exits_1_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    for args in [&["-H7", "f"][..], &["--no-such-flag"], &["-j0", "f"]] {
+        let out = iohash(dir.path(), &args.iter().map(OsStr::new).collect::<Vec<_>>());
+        assert_status(&out, false);
+        assert!(!stderr(&out).is_empty());
+    }
+    assert_status(&iohash(dir.path(), args!["--help"]), true);
+    assert_status(&iohash(dir.path(), args!["-V"]), true);
+}
+
+// ---- the progress bar: on a terminal, never in a pipe.
+
+#[test]
+fn the_progress_bar_shows_on_a_terminal_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big");
+    fs::File::create(&big).unwrap().set_len(2 << 30).unwrap();
+    // `script` runs the command under a pseudo-terminal and copies what it drew to stdout.
+    let command = format!("{IOHASH} big");
+    let tty = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .expect("script(1) from util-linux runs the pseudo-terminal test");
+    let drawn = String::from_utf8_lossy(&tty.stdout);
+    assert!(
+        drawn.contains("GiB"),
+        "no progress bar on a terminal: {drawn:?}"
+    );
+    assert!(drawn.contains("  big"), "{drawn:?}");
+
+    let piped = iohash(dir.path(), args!["big"]);
+    assert_status(&piped, true);
+    assert!(piped.stderr.is_empty(), "{}", stderr(&piped));
+    let quiet = Command::new("script")
+        .args(["-qec", &format!("{IOHASH} -q big"), "/dev/null"])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&quiet.stdout).contains("GiB"));
+}
