@@ -1,0 +1,259 @@
+//! Hash throughput, iohash beside its peers on the same input in the same run.
+//!
+//! Groups are `throughput/ALGORITHM/MODE/SIZE`, one function per implementation, so each table
+//! row of BENCHMARKS.md is a side-by-side comparison. MODE is `oneshot` or `streaming` (64 KiB
+//! appends). The input starts 1 byte past a 64-byte boundary, as data in a real buffer may.
+//! CRC groups compare with `crc32fast` (CRC-32) and the `crc` crate (table-driven).
+
+use std::hash::Hasher as _;
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, NonCryptographicHasher};
+
+const SIZES: [(usize, &str); 6] = [
+    (16, "16B"),
+    (240, "240B"),
+    (1024, "1KiB"),
+    (100 * 1024, "100KiB"),
+    (1 << 20, "1MiB"),
+    (64 << 20, "64MiB"),
+];
+const CHUNK: usize = 64 * 1024;
+
+fn input(len: usize) -> Vec<u8> {
+    let mut state = 0x1234_5678_9abc_def0u64;
+    (0..len + 1)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect()
+}
+
+/// An implementation under test: its name and a one-shot over the input, widened to `u128`.
+type Impl<'a> = (&'a str, &'a dyn Fn(&[u8]) -> u128);
+
+/// Benchmarks each implementation in `impls` on every size, for one algorithm and mode.
+fn group(c: &mut Criterion, name: &str, sizes: &[(usize, &str)], impls: &[Impl<'_>]) {
+    for &(len, label) in sizes {
+        let buf = input(len);
+        let data = &buf[1..];
+        let mut group = c.benchmark_group(format!("throughput/{name}"));
+        group.throughput(Throughput::Bytes(len as u64));
+        if len >= 1 << 20 {
+            group.sample_size(10);
+        }
+        for (impl_name, f) in impls {
+            group.bench_with_input(BenchmarkId::new(*impl_name, label), data, |b, data| {
+                b.iter(|| f(black_box(data)))
+            });
+        }
+        group.finish();
+    }
+}
+
+fn streamed<H: NonCryptographicHasher>(mut hasher: H, data: &[u8]) -> H {
+    for chunk in data.chunks(CHUNK) {
+        hasher.append(chunk);
+    }
+    hasher
+}
+
+fn xxh3(c: &mut Criterion) {
+    group(
+        c,
+        "XXH3/oneshot",
+        &SIZES,
+        &[
+            ("iohash", &|d| iohash::XxHash3::hash(d).into()),
+            ("xxhash-rust", &|d| xxhash_rust::xxh3::xxh3_64(d).into()),
+            ("twox-hash", &|d| twox_hash::XxHash3_64::oneshot(d).into()),
+        ],
+    );
+    group(
+        c,
+        "XXH3/streaming",
+        &SIZES,
+        &[
+            ("iohash", &|d| {
+                streamed(iohash::XxHash3::new(), d).current_hash().into()
+            }),
+            ("xxhash-rust", &|d| {
+                let mut h = xxhash_rust::xxh3::Xxh3::new();
+                d.chunks(CHUNK).for_each(|c| h.update(c));
+                h.digest().into()
+            }),
+            ("twox-hash", &|d| {
+                let mut h = twox_hash::XxHash3_64::new();
+                d.chunks(CHUNK).for_each(|c| h.write(c));
+                h.finish().into()
+            }),
+        ],
+    );
+}
+
+fn xxh128(c: &mut Criterion) {
+    group(
+        c,
+        "XXH128/oneshot",
+        &SIZES,
+        &[
+            ("iohash", &|d| iohash::XxHash128::hash(d)),
+            ("xxhash-rust", &|d| xxhash_rust::xxh3::xxh3_128(d)),
+            ("twox-hash", &|d| twox_hash::XxHash3_128::oneshot(d)),
+        ],
+    );
+    group(
+        c,
+        "XXH128/streaming",
+        &SIZES,
+        &[
+            ("iohash", &|d| {
+                streamed(iohash::XxHash128::new(), d).current_hash()
+            }),
+            ("xxhash-rust", &|d| {
+                let mut h = xxhash_rust::xxh3::Xxh3::new();
+                d.chunks(CHUNK).for_each(|c| h.update(c));
+                h.digest128()
+            }),
+            ("twox-hash", &|d| {
+                let mut h = twox_hash::XxHash3_128::new();
+                d.chunks(CHUNK).for_each(|c| h.write(c));
+                h.finish_128()
+            }),
+        ],
+    );
+}
+
+fn xxh64(c: &mut Criterion) {
+    group(
+        c,
+        "XXH64/oneshot",
+        &SIZES,
+        &[
+            ("iohash", &|d| iohash::XxHash64::hash(d).into()),
+            ("xxhash-rust", &|d| xxhash_rust::xxh64::xxh64(d, 0).into()),
+            ("twox-hash", &|d| twox_hash::XxHash64::oneshot(0, d).into()),
+        ],
+    );
+    group(
+        c,
+        "XXH64/streaming",
+        &SIZES,
+        &[
+            ("iohash", &|d| {
+                streamed(iohash::XxHash64::new(), d).current_hash().into()
+            }),
+            ("xxhash-rust", &|d| {
+                let mut h = xxhash_rust::xxh64::Xxh64::new(0);
+                d.chunks(CHUNK).for_each(|c| h.update(c));
+                h.digest().into()
+            }),
+            ("twox-hash", &|d| {
+                let mut h = twox_hash::XxHash64::with_seed(0);
+                d.chunks(CHUNK).for_each(|c| h.write(c));
+                h.finish().into()
+            }),
+        ],
+    );
+}
+
+fn xxh32(c: &mut Criterion) {
+    group(
+        c,
+        "XXH32/oneshot",
+        &SIZES,
+        &[
+            ("iohash", &|d| iohash::XxHash32::hash(d).into()),
+            ("xxhash-rust", &|d| xxhash_rust::xxh32::xxh32(d, 0).into()),
+            ("twox-hash", &|d| twox_hash::XxHash32::oneshot(0, d).into()),
+        ],
+    );
+    group(
+        c,
+        "XXH32/streaming",
+        &SIZES,
+        &[
+            ("iohash", &|d| {
+                streamed(iohash::XxHash32::new(), d).current_hash().into()
+            }),
+            ("xxhash-rust", &|d| {
+                let mut h = xxhash_rust::xxh32::Xxh32::new(0);
+                d.chunks(CHUNK).for_each(|c| h.update(c));
+                h.digest().into()
+            }),
+            ("twox-hash", &|d| {
+                let mut h = twox_hash::XxHash32::with_seed(0);
+                d.chunks(CHUNK).for_each(|c| h.write(c));
+                h.finish().into()
+            }),
+        ],
+    );
+}
+
+const CRC_SIZES: [(usize, &str); 3] = [(1024, "1KiB"), (1 << 20, "1MiB"), (64 << 20, "64MiB")];
+
+fn crc(c: &mut Criterion) {
+    static ISO_HDLC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
+    static ISCSI: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISCSI);
+    static ECMA: crc::Crc<u64> = crc::Crc::<u64>::new(&crc::CRC_64_ECMA_182);
+    static NVME: crc::Crc<u64> = crc::Crc::<u64>::new(&crc::CRC_64_NVME);
+    group(
+        c,
+        "CRC32/oneshot",
+        &CRC_SIZES,
+        &[
+            ("iohash", &|d| Crc32::hash(d).into()),
+            ("crc32fast", &|d| crc32fast::hash(d).into()),
+            ("crc", &|d| ISO_HDLC.checksum(d).into()),
+        ],
+    );
+    group(
+        c,
+        "CRC32C/oneshot",
+        &CRC_SIZES,
+        &[
+            ("iohash", &|d| Crc32Variant::Iscsi.checksum(d).into()),
+            ("crc", &|d| ISCSI.checksum(d).into()),
+        ],
+    );
+    group(
+        c,
+        "CRC32/streaming",
+        &CRC_SIZES,
+        &[
+            ("iohash", &|d| {
+                streamed(Crc32::new(), d).current_hash().into()
+            }),
+            ("crc32fast", &|d| {
+                let mut h = crc32fast::Hasher::new();
+                d.chunks(CHUNK).for_each(|c| h.update(c));
+                h.finalize().into()
+            }),
+        ],
+    );
+    group(
+        c,
+        "CRC64/oneshot",
+        &CRC_SIZES,
+        &[
+            ("iohash", &|d| Crc64::hash(d).into()),
+            ("crc", &|d| ECMA.checksum(d).into()),
+        ],
+    );
+    group(
+        c,
+        "CRC64NVME/oneshot",
+        &CRC_SIZES,
+        &[
+            ("iohash", &|d| Crc64Variant::Nvme.checksum(d).into()),
+            ("crc", &|d| NVME.checksum(d).into()),
+        ],
+    );
+}
+
+criterion_group!(benches, xxh3, xxh128, xxh64, xxh32, crc);
+criterion_main!(benches);
