@@ -4,6 +4,7 @@
 //! row of BENCHMARKS.md is a side-by-side comparison. MODE is `oneshot` or `streaming` (64 KiB
 //! appends). The input starts 1 byte past a 64-byte boundary, as data in a real buffer may.
 //! CRC groups compare with `crc32fast` (CRC-32) and the `crc` crate (table-driven).
+//! `small_chunks/XXH3/N` appends 1 MiB N bytes at a time.
 
 use std::hash::Hasher as _;
 use std::hint::black_box;
@@ -255,5 +256,38 @@ fn crc(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, xxh3, xxh128, xxh64, xxh32, crc);
+/// 1 MiB appended in small pieces: the per-call cost of `append` in each implementation.
+fn small_chunks(c: &mut Criterion) {
+    let buf = input(1 << 20);
+    let data = &buf[1..];
+    for chunk in [1usize, 7, 64, 256, 4096] {
+        let mut group = c.benchmark_group(format!("small_chunks/XXH3/{chunk}B"));
+        group.throughput(Throughput::Bytes(data.len() as u64));
+        group.sample_size(10);
+        group.bench_function("iohash", |b| {
+            b.iter(|| {
+                let mut h = iohash::XxHash3::new();
+                data.chunks(chunk).for_each(|c| h.append(c));
+                h.current_hash()
+            })
+        });
+        group.bench_function("xxhash-rust", |b| {
+            b.iter(|| {
+                let mut h = xxhash_rust::xxh3::Xxh3::new();
+                data.chunks(chunk).for_each(|c| h.update(c));
+                h.digest()
+            })
+        });
+        group.bench_function("twox-hash", |b| {
+            b.iter(|| {
+                let mut h = twox_hash::XxHash3_64::new();
+                data.chunks(chunk).for_each(|c| h.write(c));
+                h.finish()
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, xxh3, xxh128, xxh64, xxh32, crc, small_chunks);
 criterion_main!(benches);

@@ -73,9 +73,9 @@ pub trait NonCryptographicHasher: Write + Clone {
     /// handed over whole (pass `&mut &data[..]`, so that the reader type is `&[u8]`), as are the
     /// two halves of a `VecDeque<u8>`. Any other reader, such as a [`std::fs::File`], is read
     /// [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time rather than `io::copy`'s
-    /// 8 KiB: fewer system calls, and chunks large enough for the SIMD loop. That read buffer is
-    /// allocated once per call; for data already in memory, [`append`](Self::append) and
-    /// [`append_from_buf_reader`](Self::append_from_buf_reader) allocate nothing.
+    /// 8 KiB: fewer system calls, and chunks large enough for the SIMD loop. The read buffer is
+    /// allocated on a thread's first call for each hasher type and kept for the thread's life
+    /// (64 KiB per hasher type per thread), so calls after the first allocate nothing.
     ///
     /// [`io::ErrorKind::Interrupted`] is retried. Any other error is returned, and the hash then
     /// covers exactly the bytes read before it.
@@ -96,8 +96,11 @@ pub trait NonCryptographicHasher: Write + Clone {
     /// # Ok(())
     /// # }
     /// ```
-    fn append_from_reader<R: Read + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64> {
-        crate::io::append_from_reader(self, reader)
+    fn append_from_reader<R: Read + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64>
+    where
+        Self: 'static,
+    {
+        crate::io::append_from_reader_cached(self, reader)
     }
 
     /// Appends everything a [`BufRead`] yields, straight from its buffer: no copy, no allocation.

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Turns criterion's results (target/criterion) and the reader_paths bench's ALLOC lines into
+BENCHMARKS.md on standard output. Run by benches/report.sh."""
+
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+from collections import defaultdict
+
+criterion_dir, log_dir = sys.argv[1], sys.argv[2]
+
+# (group, function, value) -> (median ns, bytes per iteration)
+results = {}
+for root, _dirs, files in os.walk(criterion_dir):
+    if os.path.basename(root) != "new" or "benchmark.json" not in files:
+        continue
+    with open(os.path.join(root, "benchmark.json")) as f:
+        bench = json.load(f)
+    with open(os.path.join(root, "estimates.json")) as f:
+        estimates = json.load(f)
+    throughput = (bench.get("throughput") or {}).get("Bytes")
+    key = (bench["group_id"], bench["function_id"], bench.get("value_str"))
+    results[key] = (estimates["median"]["point_estimate"], throughput)
+
+allocs = {}
+reader_log = os.path.join(log_dir, "reader_paths.log")
+if os.path.exists(reader_log):
+    for line in open(reader_log):
+        m = re.match(r"ALLOC (\S+) (\d+)", line)
+        if m:
+            allocs[m.group(1)] = int(m.group(2))
+
+
+def fmt_time(ns):
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("us", 1e3)):
+        if ns >= scale:
+            return f"{ns / scale:.3g} {unit}" if ns / scale < 100 else f"{ns / scale:.0f} {unit}"
+    return f"{ns:.3g} ns"
+
+
+def fmt_rate(ns, nbytes):
+    if not nbytes:
+        return ""
+    return f"{nbytes / ns:.2f} GB/s"
+
+
+def size_key(label):
+    m = re.match(r"(\d+)(B|KiB|MiB)", label or "")
+    if not m:
+        return 0
+    return int(m.group(1)) * {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20}[m.group(2)]
+
+
+def machine():
+    model = ""
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+            if line.startswith("Model name"):
+                model = line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    flags = open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else ""
+    simd = ", ".join(f for f in ("avx512f", "avx2", "vpclmulqdq", "pclmulqdq") if f" {f}" in flags)
+    rustc = subprocess.run(["rustc", "-V"], capture_output=True, text=True).stdout.strip()
+    return f"{model}, {os.cpu_count()} CPUs ({simd}), {platform.system()} {platform.release()}, {rustc}"
+
+
+out = []
+p = out.append
+date = subprocess.run(["date", "-u", "+%Y-%m-%d"], capture_output=True, text=True).stdout.strip()
+p("# Benchmarks\n")
+p(f"Measured {date} by `benches/report.sh` (criterion, short runs: 0.3 s warm-up, 0.8 s")
+p("measurement; medians) on: " + machine() + ".")
+p("The machine is shared and noisy: compare figures within a table, from the same run, not")
+p("across runs. Ratios below 1 mean iohash takes less time.\n")
+
+# ---- reader paths
+misses = []
+sources = defaultdict(dict)
+for (group, function, _value), (ns, nbytes) in results.items():
+    if group.startswith("reader_paths/"):
+        _, source, size = group.split("/")
+        sources[source][(size, function)] = (ns, nbytes)
+if sources:
+    p("## Reader paths\n")
+    p("Each source hashed with XXH3-64 by the loop it replaces (`manual_4k`, `manual_8k`: `read`")
+    p("into a buffer, `append` what came), by plain `io::copy`, and by iohash's paths; `oneshot` is")
+    p("the hash of the same bytes as one slice, the floor. *vs manual* is the time over the faster")
+    p("manual loop's; *vs one-shot* over `oneshot`'s. Bytes allocated per call are counted by a")
+    p("global allocator in the bench.\n")
+    order = ["manual_4k", "manual_8k", "io_copy", "append_from_reader", "append_from_buf_reader", "oneshot"]
+    for source in ["slice", "cursor_vec", "vec_deque", "chain", "bytes", "file", "buf_reader_file"]:
+        rows = sources.get(source)
+        if not rows:
+            continue
+        p(f"### `{source}`\n")
+        p("| size | path | time | throughput | vs manual | vs one-shot | bytes allocated |")
+        p("|---|---|---|---|---|---|---|")
+        for size in sorted({s for s, _ in rows}, key=size_key):
+            manual = min(rows[(size, f)][0] for f in ("manual_4k", "manual_8k") if (size, f) in rows)
+            oneshot = rows.get((size, "oneshot"), (None,))[0]
+            for function in order:
+                if (size, function) not in rows:
+                    continue
+                ns, nbytes = rows[(size, function)]
+                alloc = allocs.get(f"reader_paths/{source}/{size}/{function}", "")
+                vs_manual = ns / manual
+                vs_oneshot = f"{ns / oneshot:.2f}" if oneshot else ""
+                p(f"| {size} | `{function}` | {fmt_time(ns)} | {fmt_rate(ns, nbytes)} | {vs_manual:.2f} | {vs_oneshot} | {alloc} |")
+                if function == "append_from_reader" and vs_manual > 1.02:
+                    misses.append(f"`append_from_reader` on `{source}` at {size}: {vs_manual:.2f}x the best manual loop")
+                zero_copy = function == "append_from_buf_reader" or (function == "append_from_reader" and source in ("slice", "vec_deque"))
+                if zero_copy and size in ("1MiB", "16MiB") and source in ("slice", "vec_deque", "cursor_vec", "buf_reader_file", "bytes"):
+                    if source != "buf_reader_file" and oneshot and ns / oneshot > 1.05:
+                        misses.append(f"`{function}` on `{source}` at {size}: {ns / oneshot:.2f}x the one-shot hash")
+                    if alloc not in ("", 0):
+                        misses.append(f"`{function}` on `{source}` at {size}: {alloc} bytes allocated per call")
+        p("")
+
+# ---- throughput
+groups = defaultdict(dict)
+for (group, function, value), (ns, nbytes) in results.items():
+    if group.startswith("throughput/") or group.startswith("small_chunks/"):
+        groups[group][(value, function)] = (ns, nbytes)
+
+
+def table(title, rows_by_key, row_label):
+    impls = sorted({f for _, f in rows_by_key}, key=lambda f: (f != "iohash", f))
+    p(f"### {title}\n")
+    p(f"| {row_label} | " + " | ".join(impls) + " | iohash vs best peer |")
+    p("|---|" + "---|" * (len(impls) + 1))
+    for value in sorted({v for v, _ in rows_by_key}, key=size_key):
+        cells, peers, ours = [], [], None
+        for impl in impls:
+            if (value, impl) not in rows_by_key:
+                cells.append("")
+                continue
+            ns, nbytes = rows_by_key[(value, impl)]
+            cells.append(f"{fmt_time(ns)} ({fmt_rate(ns, nbytes)})")
+            if impl == "iohash":
+                ours = ns
+            else:
+                peers.append(ns)
+        ratio = f"{ours / min(peers):.2f}" if ours and peers else ""
+        p(f"| {value} | " + " | ".join(cells) + f" | {ratio} |")
+    p("")
+
+
+if any(g.startswith("throughput/") for g in groups):
+    p("## Throughput\n")
+    p("One-shot, and streaming in 64 KiB appends; input 1 byte past a 64-byte boundary.\n")
+    for group in sorted(g for g in groups if g.startswith("throughput/")):
+        table(group.removeprefix("throughput/"), groups[group], "size")
+
+chunk_groups = sorted((g for g in groups if g.startswith("small_chunks/")), key=lambda g: size_key(g.split("/")[-1]))
+if chunk_groups:
+    p("## Small chunks\n")
+    p("1 MiB appended N bytes at a time (XXH3-64).\n")
+    merged = {}
+    for group in chunk_groups:
+        chunk = group.split("/")[-1]
+        for (_value, impl), v in groups[group].items():
+            merged[(chunk, impl)] = v
+    table("XXH3 streaming", merged, "chunk")
+
+read_sizes = {k: v for k, v in results.items() if k[0].startswith("read_size/")}
+if read_sizes:
+    p("## Read size for files\n")
+    p("XXH3-64 of a 64 MiB file in the page cache: `io::copy` (8 KiB reads) against `io::copy`")
+    p("into a `BufWriter` of N bytes (reads of N bytes), the mechanism of `append_from_reader`.\n")
+    base = next((ns for (g, f, v), (ns, _) in read_sizes.items() if f == "io_copy_8KiB"), None)
+    p("| read size | time | throughput | vs io::copy |")
+    p("|---|---|---|---|")
+    for (g, f, v), (ns, nbytes) in sorted(read_sizes.items(), key=lambda kv: size_key(kv[0][2] or "8KiB")):
+        label = v or "8KiB (io::copy)"
+        p(f"| {label} | {fmt_time(ns)} | {fmt_rate(ns, nbytes)} | {ns / base:.2f} |")
+    p("")
+
+p("## Targets missed\n")
+if misses:
+    for miss in misses:
+        p(f"- {miss}")
+else:
+    p("None in this run.")
+p("")
+print("\n".join(out))
