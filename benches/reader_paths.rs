@@ -88,6 +88,9 @@ fn allocated<S>(make: &impl Fn() -> S, run: impl Fn(&mut S) -> io::Result<u64>) 
     ALLOCATED.load(Ordering::Relaxed) - before
 }
 
+/// A path under test: its name and how it hashes a source.
+type PathFn<S> = (&'static str, fn(&mut S) -> io::Result<u64>);
+
 /// One group: every path on sources made by `make`, with their allocation figures.
 fn bench_source<S, M>(
     c: &mut Criterion,
@@ -95,7 +98,7 @@ fn bench_source<S, M>(
     label: &str,
     data: &[u8],
     make: M,
-    paths: &[(&str, fn(&mut S) -> io::Result<u64>)],
+    paths: &[PathFn<S>],
 ) where
     M: Fn() -> S,
 {

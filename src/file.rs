@@ -1,9 +1,18 @@
 //! Hashing a file by path: the read strategy by file kind, and detection of files that change
 //! while they are hashed.
+//!
+//! Why reads and not `mmap`: hashing a 1 GiB file in the page cache with XXH3 (2-core AMD EPYC,
+//! hyperfine, 15 runs) took 170-182 ms mapped against 206-214 ms with 256 KiB reads, a 15%
+//! gain; but a mapped file that another process truncates kills the hasher with `SIGBUS`, and
+//! catching that takes a process-wide signal handler, which a library must not install. Reads
+//! see a shrinking file as a short file, which the size check below reports. A second thread
+//! reading ahead while the first hashes measured slower here (327 ms against 230 ms), so there
+//! is none.
 
 use std::fs::{File, Metadata};
 use std::io::{self, ErrorKind, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::NonCryptographicHasher;
 
@@ -87,6 +96,63 @@ pub fn hash_file<H: NonCryptographicHasher + Default>(
     let mut hasher = H::default();
     append_file(&mut hasher, path)?;
     Ok(hasher.current_hash())
+}
+
+/// The hashes of many files, computed in parallel (one thread per CPU, at most one per file),
+/// returned in the order of `paths`, each with its own error if it failed.
+///
+/// Memory is one read buffer per thread, whatever the files' sizes. The threads are scoped
+/// standard threads that end before this returns: no thread pool stays behind, and no
+/// dependency is needed for it.
+///
+/// ```
+/// use iohash::{hash_files, XxHash3};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # std::fs::write(dir.path().join("a"), b"a")?;
+/// # std::fs::write(dir.path().join("b"), b"b")?;
+/// let paths = [dir.path().join("a"), dir.path().join("missing"), dir.path().join("b")];
+/// let hashes = hash_files::<XxHash3>(&paths);
+/// assert_eq!(hashes[0].as_ref().unwrap(), &XxHash3::hash(b"a"));
+/// assert_eq!(hashes[1].as_ref().unwrap_err().kind(), std::io::ErrorKind::NotFound);
+/// assert_eq!(hashes[2].as_ref().unwrap(), &XxHash3::hash(b"b"));
+/// # Ok(())
+/// # }
+/// ```
+pub fn hash_files<H>(paths: &[impl AsRef<Path> + Sync]) -> Vec<io::Result<H::Output>>
+where
+    H: NonCryptographicHasher + Default,
+    H::Output: Send,
+{
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, io::Result<H::Output>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(paths.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(path) = paths.get(index) else {
+                            break mine;
+                        };
+                        mine.push((index, hash_file::<H>(path)));
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter().map(|(_, result)| result).collect()
 }
 
 #[cfg(test)]

@@ -144,6 +144,27 @@ pub trait NonCryptographicHasher: Write + Clone {
     fn append_file(&mut self, path: impl AsRef<std::path::Path>) -> io::Result<u64> {
         crate::file::append_file(self, path)
     }
+
+    /// Appends the remaining bytes of a [`bytes::Buf`] chunk by chunk: a `Chain` of `Bytes`,
+    /// a `BytesMut`, a `VecDeque<u8>` or any other `Buf` is hashed where it lies, never
+    /// copied into one buffer. `buf` is consumed; pass a clone (cheap for `Bytes`) or `&mut`
+    /// to decide what happens to the original. A single `Bytes` is simply `append(&bytes)`.
+    ///
+    /// ```
+    /// use bytes::{Buf, Bytes};
+    /// use iohash::{NonCryptographicHasher, XxHash3};
+    ///
+    /// let head = Bytes::from_static(b"header|");
+    /// let body = Bytes::from_static(b"body");
+    /// let mut hasher = XxHash3::new();
+    /// hasher.append_buf(head.clone().chain(body.clone()));
+    /// assert_eq!(hasher.current_hash(), XxHash3::hash(b"header|body"));
+    /// assert_eq!(head, "header|"); // the originals are untouched
+    /// ```
+    #[cfg(feature = "bytes")]
+    fn append_buf(&mut self, buf: impl bytes::Buf) {
+        crate::buf::append_buf(self, buf);
+    }
 }
 
 /// `io::Write` for a hasher, written once: every write takes all of its input and is the same as

@@ -72,25 +72,38 @@
 //! big-endian for the xxHash family, the order `xxhsum` prints and .NET's `GetCurrentHash`
 //! returns; as in .NET, CRC-32's bytes are little-endian and CRC-64's big-endian.
 //!
+//! # Hash while copying, and many files at once
+//! [`HashingReader`] and [`HashingWriter`] hash what passes through them; [`hash_file`] hashes
+//! a path (reporting a file that changes meanwhile), [`hash_files`] many paths in parallel.
+//!
 //! # Cargo features
-//! None yet: the library needs only `std`, `xxhash-rust`, `crc-fast` and (for XXH3 with a custom
-//! secret) `twox-hash`.
+//! | feature | default | what it adds | dependencies |
+//! |---|---|---|---|
+//! | `cli` | yes | the `iohash` command | `clap`, `indicatif` |
+//! | `bytes` | no | [`NonCryptographicHasher::append_buf`] for `bytes::Buf` chains | `bytes` |
+//!
+//! Without features the library needs only `std`, `xxhash-rust`, `crc-fast` and (for XXH3
+//! with a custom secret) `twox-hash`; use `default-features = false` to leave the command out.
 
 mod algorithm;
+#[cfg(feature = "bytes")]
+mod buf;
 mod crc;
 mod file;
 mod hasher;
 mod io;
 pub mod sumfile;
+mod tee;
 mod xxh3;
 mod xxh32;
 mod xxh64;
 
 pub use algorithm::{Algorithm, AnyHasher, UnknownAlgorithm};
 pub use crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
-pub use file::{append_file, append_open_file, hash_file};
+pub use file::{append_file, append_open_file, hash_file, hash_files};
 pub use hasher::NonCryptographicHasher;
 pub use io::LARGE_READ_LEN;
+pub use tee::{HashingReader, HashingWriter};
 pub use xxh3::{SecretTooShort, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
 pub use xxh32::XxHash32;
 pub use xxh64::{XxHash64, XxHash64Builder};
