@@ -52,12 +52,26 @@ pub fn append_file<W: Write + ?Sized>(sink: &mut W, path: impl AsRef<Path>) -> i
 }
 
 /// [`append_file`] for a file that is already open.
-pub fn append_open_file<W: Write + ?Sized>(sink: &mut W, mut file: File) -> io::Result<u64> {
+pub fn append_open_file<W: Write + ?Sized>(sink: &mut W, file: File) -> io::Result<u64> {
+    append_file_through(sink, &file, &mut &file)
+}
+
+/// The checks of [`append_open_file`] around reading `file` through `reader` (the file itself,
+/// or a wrapper around it, such as one that stops when a task is cancelled).
+pub(crate) fn append_file_through<W, R>(
+    sink: &mut W,
+    file: &File,
+    reader: &mut R,
+) -> io::Result<u64>
+where
+    W: Write + ?Sized,
+    R: io::Read + ?Sized,
+{
     let before = file.metadata()?;
     if before.is_dir() {
         return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"));
     }
-    let len = crate::io::append_from_reader(sink, &mut file)?;
+    let len = crate::io::append_from_reader(sink, reader)?;
     if before.is_file() {
         check_unchanged(&before, &file.metadata()?)?;
     }

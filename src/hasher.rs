@@ -206,6 +206,52 @@ macro_rules! impl_write_by_append {
                 Ok(())
             }
         }
+
+        /// Writing is appending, as for `io::Write`: every write is ready at once and takes all
+        /// it is given; flush and shutdown have nothing to do.
+        #[cfg(feature = "tokio")]
+        impl ::tokio::io::AsyncWrite for $hasher {
+            fn poll_write(
+                self: core::pin::Pin<&mut Self>,
+                _: &mut core::task::Context<'_>,
+                buf: &[u8],
+            ) -> core::task::Poll<std::io::Result<usize>> {
+                $append(self.get_mut(), buf);
+                core::task::Poll::Ready(Ok(buf.len()))
+            }
+
+            fn poll_write_vectored(
+                self: core::pin::Pin<&mut Self>,
+                _: &mut core::task::Context<'_>,
+                bufs: &[std::io::IoSlice<'_>],
+            ) -> core::task::Poll<std::io::Result<usize>> {
+                let this = self.get_mut();
+                let mut written = 0;
+                for buf in bufs {
+                    $append(this, buf);
+                    written += buf.len();
+                }
+                core::task::Poll::Ready(Ok(written))
+            }
+
+            fn is_write_vectored(&self) -> bool {
+                true
+            }
+
+            fn poll_flush(
+                self: core::pin::Pin<&mut Self>,
+                _: &mut core::task::Context<'_>,
+            ) -> core::task::Poll<std::io::Result<()>> {
+                core::task::Poll::Ready(Ok(()))
+            }
+
+            fn poll_shutdown(
+                self: core::pin::Pin<&mut Self>,
+                _: &mut core::task::Context<'_>,
+            ) -> core::task::Poll<std::io::Result<()>> {
+                core::task::Poll::Ready(Ok(()))
+            }
+        }
     };
 }
 pub(crate) use impl_write_by_append;

@@ -81,6 +81,7 @@
 //! |---|---|---|---|
 //! | `cli` | yes | the `iohash` command | `clap`, `indicatif` |
 //! | `bytes` | no | [`NonCryptographicHasher::append_buf`] for `bytes::Buf` chains | `bytes` |
+//! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //!
 //! Without features the library needs only `std`, `xxhash-rust`, `crc-fast` and (for XXH3
 //! with a custom secret) `twox-hash`; use `default-features = false` to leave the command out.
@@ -94,6 +95,8 @@ mod hasher;
 mod io;
 pub mod sumfile;
 mod tee;
+#[cfg(feature = "tokio")]
+pub mod tokio;
 mod xxh3;
 mod xxh32;
 mod xxh64;

@@ -1,0 +1,199 @@
+//! The async paths (feature `tokio`): each equals the one-shot hash; cancellation before and
+//! during a hash, and dropping the future, stop the blocking work.
+
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use iohash::tokio::{hash_file_async, hash_open_file_async, hash_reader_async, AsyncHasherExt};
+use iohash::{NonCryptographicHasher, XxHash3, XxHash64};
+use tokio::io::AsyncWriteExt;
+use tokio_util::sync::CancellationToken;
+
+const SIZES: [usize; 6] = [0, 1, 8191, 8192, 8193, (1 << 20) + 1];
+
+fn payload(len: usize) -> Vec<u8> {
+    (0..len)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 9) as u8)
+        .collect()
+}
+
+#[tokio::test]
+async fn every_async_path_gives_the_one_shot_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let token = CancellationToken::new();
+    for len in SIZES {
+        let data = payload(len);
+        let expected = XxHash3::hash(&data);
+
+        // A duplex pipe, written by another task in odd pieces.
+        let (mut client, mut server) = tokio::io::duplex(4096);
+        let sent = data.clone();
+        let writer = tokio::spawn(async move {
+            for piece in sent.chunks(3001) {
+                client.write_all(piece).await.unwrap();
+            }
+        });
+        let mut hasher = XxHash3::new();
+        assert_eq!(
+            hasher.append_from_async_reader(&mut server).await.unwrap(),
+            len as u64
+        );
+        writer.await.unwrap();
+        assert_eq!(hasher.current_hash(), expected, "duplex, len {len}");
+
+        let mut hasher = XxHash3::new();
+        hasher
+            .append_from_async_reader(&mut &data[..])
+            .await
+            .unwrap();
+        assert_eq!(hasher.current_hash(), expected, "slice, len {len}");
+
+        let mut reader = tokio::io::BufReader::with_capacity(1000, &data[..]);
+        let mut hasher = XxHash3::new();
+        hasher
+            .append_from_async_buf_reader(&mut reader)
+            .await
+            .unwrap();
+        assert_eq!(hasher.current_hash(), expected, "BufReader, len {len}");
+
+        let path = dir.path().join(format!("f{len}"));
+        std::fs::write(&path, &data).unwrap();
+        let mut file = tokio::fs::File::open(&path).await.unwrap();
+        let mut hasher = XxHash3::new();
+        hasher.append_from_async_reader(&mut file).await.unwrap();
+        assert_eq!(hasher.current_hash(), expected, "tokio file, len {len}");
+        assert_eq!(
+            hash_file_async::<XxHash3>(&path, &token).await.unwrap(),
+            expected
+        );
+        let std_file = std::fs::File::open(&path).unwrap();
+        assert_eq!(
+            hash_open_file_async::<XxHash3>(std_file, &token)
+                .await
+                .unwrap(),
+            expected
+        );
+
+        // AsyncWrite: tokio::io::copy into the hasher.
+        let mut hasher = XxHash64::new();
+        tokio::io::copy(&mut &data[..], &mut hasher).await.unwrap();
+        assert_eq!(hasher.current_hash(), XxHash64::hash(&data));
+    }
+}
+
+#[tokio::test]
+async fn a_token_cancelled_before_the_call_reads_nothing() {
+    let token = CancellationToken::new();
+    token.cancel();
+    // The path does not exist: had it been opened, the error would be NotFound.
+    let err = hash_file_async::<XxHash3>("/no/such/file", &token)
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+    let reads = Arc::new(AtomicU64::new(0));
+    let reader = Endless {
+        reads: reads.clone(),
+    };
+    let err = hash_reader_async::<XxHash3, _>(reader, &token)
+        .await
+        .unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+    assert_eq!(reads.load(Ordering::SeqCst), 0);
+}
+
+/// An endless stream of zeros that counts its reads.
+struct Endless {
+    reads: Arc<AtomicU64>,
+}
+
+impl Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.reads.fetch_add(1, Ordering::SeqCst);
+        buf.fill(0);
+        Ok(buf.len())
+    }
+}
+
+/// Waits a little, then asserts no read happened meanwhile: the blocking thread has stopped.
+async fn assert_reads_stopped(reads: &AtomicU64) {
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let settled = reads.load(Ordering::SeqCst);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(
+        reads.load(Ordering::SeqCst),
+        settled,
+        "the blocking work goes on"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_midway_returns_promptly_and_stops_the_reads() {
+    let reads = Arc::new(AtomicU64::new(0));
+    let token = CancellationToken::new();
+    let hashing = tokio::spawn({
+        let (reads, token) = (reads.clone(), token.clone());
+        async move { hash_reader_async::<XxHash3, _>(Endless { reads }, &token).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert!(reads.load(Ordering::SeqCst) > 0, "hashing had not started");
+    let start = Instant::now();
+    token.cancel();
+    let err = hashing.await.unwrap().unwrap_err();
+    // One 64 KiB read takes microseconds; a second is generous on a loaded machine.
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+    assert_reads_stopped(&reads).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_large_file_returns_well_before_a_full_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sparse");
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(64 << 30)
+        .unwrap();
+    let token = CancellationToken::new();
+    let hashing = tokio::spawn({
+        let (path, token) = (path.clone(), token.clone());
+        async move { hash_file_async::<XxHash3>(&path, &token).await }
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let start = Instant::now();
+    token.cancel();
+    let err = hashing.await.unwrap().unwrap_err();
+    // 64 GiB take tens of seconds to hash here.
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dropping_the_future_stops_the_blocking_work() {
+    let reads = Arc::new(AtomicU64::new(0));
+    let token = CancellationToken::new();
+    let future = hash_reader_async::<XxHash3, _>(
+        Endless {
+            reads: reads.clone(),
+        },
+        &token,
+    );
+    assert!(tokio::time::timeout(Duration::from_millis(100), future)
+        .await
+        .is_err());
+    assert!(reads.load(Ordering::SeqCst) > 0);
+    assert!(
+        !token.is_cancelled(),
+        "only the call's own work stops, not the caller's token"
+    );
+    assert_reads_stopped(&reads).await;
+}
