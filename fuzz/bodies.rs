@@ -1,0 +1,327 @@
+//! The fuzz targets' bodies: each computes one thing two ways and panics if they differ.
+//!
+//! Shared by the cargo-fuzz targets (`fuzz/fuzz_targets/*.rs`) and the stable replay
+//! (`tests/fuzz_replay.rs`), which runs them over the committed corpus and generated inputs.
+#![allow(dead_code)]
+
+use std::io::{self, BufReader, Read, Write};
+
+use arbitrary::{Arbitrary, Unstructured};
+use iohash::sumfile::{format_line, parse_line, LineStyle, ParseOptions};
+use iohash::{
+    Algorithm, Crc32, Crc32Variant, Crc64, Crc64Variant, HashingReader, HashingWriter,
+    NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64,
+};
+
+/// Hands out its data in the sizes it was told, with an `Interrupted` wherever a size is 0.
+struct ShortReads<'a> {
+    data: &'a [u8],
+    sizes: &'a [u8],
+    turn: usize,
+}
+
+impl Read for ShortReads<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let size = self
+            .sizes
+            .get(self.turn % self.sizes.len().max(1))
+            .copied()
+            .unwrap_or(255);
+        self.turn += 1;
+        if size == 0 && self.turn < 1000 {
+            return Err(io::ErrorKind::Interrupted.into());
+        }
+        let n = buf
+            .len()
+            .min(self.data.len())
+            .min(usize::from(size).max(1) * 97);
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// Accepts at most `max` bytes a write.
+struct ShortWrites {
+    max: usize,
+}
+
+impl Write for ShortWrites {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        Ok(buf.len().min(self.max))
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// One-shot == streaming over the splits == every reader path == the tee adapters, and the
+/// same after `reset`.
+fn same_every_way<H: NonCryptographicHasher + 'static>(
+    make: impl Fn() -> H,
+    oneshot: H::Output,
+    data: &[u8],
+    cuts: &[usize],
+    sizes: &[u8],
+) {
+    let mut hasher = make();
+    let mut start = 0;
+    for &cut in cuts {
+        hasher.append(&data[start..cut]);
+        start = cut;
+    }
+    hasher.append(&data[start..]);
+    assert_eq!(hasher.current_hash(), oneshot, "{} split {cuts:?}", H::NAME);
+
+    let mut reader = ShortReads {
+        data,
+        sizes,
+        turn: 0,
+    };
+    hasher.reset();
+    assert_eq!(
+        hasher.append_from_reader(&mut reader).unwrap(),
+        data.len() as u64
+    );
+    assert_eq!(
+        hasher.hash_and_reset(),
+        oneshot,
+        "{} append_from_reader",
+        H::NAME
+    );
+
+    let capacity = 1 + usize::from(sizes.first().copied().unwrap_or(0));
+    let mut reader = BufReader::with_capacity(
+        capacity,
+        ShortReads {
+            data,
+            sizes,
+            turn: 0,
+        },
+    );
+    hasher.append_from_buf_reader(&mut reader).unwrap();
+    assert_eq!(
+        hasher.current_hash(),
+        oneshot,
+        "{} append_from_buf_reader",
+        H::NAME
+    );
+
+    let mut tee = HashingReader::new(
+        ShortReads {
+            data,
+            sizes,
+            turn: 0,
+        },
+        make(),
+    );
+    io::copy(&mut tee, &mut io::sink()).unwrap();
+    assert_eq!(
+        tee.hasher().current_hash(),
+        oneshot,
+        "{} HashingReader",
+        H::NAME
+    );
+
+    let mut tee = HashingWriter::new(ShortWrites { max: capacity }, make());
+    tee.write_all(data).unwrap();
+    assert_eq!(
+        tee.hasher().current_hash(),
+        oneshot,
+        "{} HashingWriter",
+        H::NAME
+    );
+}
+
+pub fn split_equivalence(input: &[u8]) {
+    let mut u = Unstructured::new(input);
+    let (Ok(seed), Ok(mut cuts), Ok(sizes)) = (
+        u64::arbitrary(&mut u),
+        Vec::<usize>::arbitrary(&mut u),
+        Vec::<u8>::arbitrary(&mut u),
+    ) else {
+        return;
+    };
+    let data = u.take_rest();
+    for cut in &mut cuts {
+        *cut %= data.len() + 1;
+    }
+    cuts.sort_unstable();
+    let d = data;
+    same_every_way(
+        || XxHash3::with_seed(seed),
+        XxHash3::hash_with_seed(d, seed),
+        d,
+        &cuts,
+        &sizes,
+    );
+    same_every_way(
+        || XxHash128::with_seed(seed),
+        XxHash128::hash_with_seed(d, seed),
+        d,
+        &cuts,
+        &sizes,
+    );
+    same_every_way(
+        || XxHash64::with_seed(seed),
+        XxHash64::hash_with_seed(d, seed),
+        d,
+        &cuts,
+        &sizes,
+    );
+    let seed32 = seed as u32;
+    same_every_way(
+        || XxHash32::with_seed(seed32),
+        XxHash32::hash_with_seed(d, seed32),
+        d,
+        &cuts,
+        &sizes,
+    );
+    for &v in Crc32Variant::ALL {
+        same_every_way(|| Crc32::with_variant(v), v.checksum(d), d, &cuts, &sizes);
+    }
+    for &v in Crc64Variant::ALL {
+        same_every_way(|| Crc64::with_variant(v), v.checksum(d), d, &cuts, &sizes);
+    }
+    if d.len() >= 136 {
+        let (secret, rest) = d.split_at(136 + (d.len() - 136) % 64);
+        let expected = xxhash_rust::xxh3::xxh3_64_with_secret(rest, secret);
+        same_every_way(
+            || XxHash3::with_secret(secret).unwrap(),
+            expected,
+            rest,
+            &[],
+            &sizes,
+        );
+        let expected = xxhash_rust::xxh3::xxh3_128_with_secret(rest, secret);
+        same_every_way(
+            || XxHash128::with_secret(secret).unwrap(),
+            expected,
+            rest,
+            &[],
+            &sizes,
+        );
+    }
+}
+
+pub fn reference(input: &[u8]) {
+    let mut u = Unstructured::new(input);
+    let Ok(seed) = u64::arbitrary(&mut u) else {
+        return;
+    };
+    let d = u.take_rest();
+    let xxh3 = XxHash3::hash_with_seed(d, seed);
+    assert_eq!(xxh3, xxhash_rust::xxh3::xxh3_64_with_seed(d, seed));
+    assert_eq!(xxh3, twox_hash::XxHash3_64::oneshot_with_seed(seed, d));
+    let xxh128 = XxHash128::hash_with_seed(d, seed);
+    assert_eq!(xxh128, xxhash_rust::xxh3::xxh3_128_with_seed(d, seed));
+    assert_eq!(xxh128, twox_hash::XxHash3_128::oneshot_with_seed(seed, d));
+    let xxh64 = XxHash64::hash_with_seed(d, seed);
+    assert_eq!(xxh64, xxhash_rust::xxh64::xxh64(d, seed));
+    assert_eq!(xxh64, twox_hash::XxHash64::oneshot(seed, d));
+    let xxh32 = XxHash32::hash_with_seed(d, seed as u32);
+    assert_eq!(xxh32, xxhash_rust::xxh32::xxh32(d, seed as u32));
+    assert_eq!(xxh32, twox_hash::XxHash32::oneshot(seed as u32, d));
+    if d.len() >= 136 {
+        let (secret, rest) = d.split_at(136 + (seed % 64) as usize % (d.len() - 135));
+        let mut h = XxHash3::with_secret(secret).unwrap();
+        h.append(rest);
+        assert_eq!(
+            Ok(h.current_hash()),
+            twox_hash::XxHash3_64::oneshot_with_secret(secret, rest).map_err(drop)
+        );
+        let mut h = XxHash128::with_secret(secret).unwrap();
+        h.append(rest);
+        assert_eq!(
+            Ok(h.current_hash()),
+            twox_hash::XxHash3_128::oneshot_with_secret(secret, rest).map_err(drop)
+        );
+    }
+    assert_eq!(
+        Crc32::hash(d),
+        crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(d)
+    );
+    assert_eq!(
+        Crc32Variant::Iscsi.checksum(d),
+        crc::Crc::<u32>::new(&crc::CRC_32_ISCSI).checksum(d)
+    );
+    assert_eq!(
+        Crc64::hash(d),
+        crc::Crc::<u64>::new(&crc::CRC_64_ECMA_182).checksum(d)
+    );
+    assert_eq!(
+        Crc64Variant::Nvme.checksum(d),
+        crc::Crc::<u64>::new(&crc::CRC_64_NVME).checksum(d)
+    );
+    assert_eq!(
+        Crc64Variant::Xz.checksum(d),
+        crc::Crc::<u64>::new(&crc::CRC_64_XZ).checksum(d)
+    );
+}
+
+/// A checksum line that the formatter can write: any algorithm, hash and non-empty name.
+#[derive(Arbitrary, Debug)]
+struct LineSpec {
+    algorithm: u8,
+    hash: u128,
+    name: Vec<u8>,
+    bsd: bool,
+    little_endian: bool,
+}
+
+pub fn check_parser(input: &[u8]) {
+    // Any bytes as a checksum file: every line parses or is refused, never a panic.
+    for line in input.split(|&b| b == b'\n') {
+        for options in [
+            ParseOptions::default(),
+            ParseOptions {
+                little_endian: true,
+                only: Some(Algorithm::Xxh64),
+                untagged: None,
+            },
+            ParseOptions {
+                little_endian: false,
+                only: None,
+                untagged: Some(Algorithm::Crc32(Crc32Variant::IsoHdlc)),
+            },
+        ] {
+            if let Ok(parsed) = parse_line(line, &options) {
+                assert!(!parsed.file_name.is_empty() && !parsed.file_name.contains(&0));
+            }
+        }
+    }
+    // A line the formatter wrote parses back to the same algorithm, hash and name.
+    let Ok(spec) = LineSpec::arbitrary(&mut Unstructured::new(input)) else {
+        return;
+    };
+    let algorithm = Algorithm::ALL[usize::from(spec.algorithm) % Algorithm::ALL.len()];
+    let hash = spec.hash >> (128 - 8 * algorithm.hash_len());
+    let name: Vec<u8> = spec.name.into_iter().filter(|&b| b != 0).collect();
+    if name.is_empty() {
+        return;
+    }
+    let style = if spec.bsd {
+        LineStyle::Bsd
+    } else {
+        LineStyle::Gnu
+    };
+    let line = format_line(algorithm, hash, &name, style, spec.little_endian);
+    assert_eq!(line.last(), Some(&b'\n'));
+    assert_eq!(
+        line.iter().filter(|&&b| b == b'\n').count(),
+        1,
+        "an unescaped newline: {line:?}"
+    );
+    let options = ParseOptions {
+        little_endian: spec.little_endian,
+        only: None,
+        untagged: Some(algorithm),
+    };
+    let parsed =
+        parse_line(&line[..line.len() - 1], &options).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+    assert_eq!(
+        (parsed.algorithm, parsed.hash, parsed.file_name),
+        (algorithm, hash, name),
+        "{line:?}"
+    );
+}
