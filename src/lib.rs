@@ -107,6 +107,8 @@ pub use file::{append_file, append_open_file, hash_file, hash_files};
 pub use hasher::NonCryptographicHasher;
 pub use io::LARGE_READ_LEN;
 pub use tee::{HashingReader, HashingWriter};
+#[doc(hidden)]
+pub use xxh3::backends as __xxh3_backends;
 pub use xxh3::{SecretTooShort, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
 pub use xxh32::XxHash32;
 pub use xxh64::{XxHash64, XxHash64Builder};

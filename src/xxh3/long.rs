@@ -1,0 +1,85 @@
+//! XXH3 for inputs over 240 bytes: stripes of 64 bytes accumulated into eight lanes, scrambled
+//! once per block, on whichever [`Platform`] backend the CPU has.
+
+use super::common::*;
+use super::platform::Platform;
+
+/// Stripes in a block: one per 8 bytes of secret beyond the first 64.
+#[inline(always)]
+pub(crate) fn stripes_per_block(secret: &[u8]) -> usize {
+    (secret.len() - STRIPE_LEN) / SECRET_CONSUME_RATE
+}
+
+/// Accumulates whole stripes of `input` (its length a multiple of 64), carrying on from stripe
+/// `*stripes_so_far` of the current block and scrambling at each block's end.
+#[inline]
+pub(crate) fn consume_stripes(
+    platform: Platform,
+    acc: &mut [u64; 8],
+    stripes_so_far: &mut usize,
+    mut input: &[u8],
+    secret: &[u8],
+) {
+    let per_block = stripes_per_block(secret);
+    let scramble_key = &secret[secret.len() - STRIPE_LEN..];
+    while !input.is_empty() {
+        let stripes = (per_block - *stripes_so_far).min(input.len() / STRIPE_LEN);
+        let (now, rest) = input.split_at(stripes * STRIPE_LEN);
+        platform.accumulate(acc, now, &secret[*stripes_so_far * SECRET_CONSUME_RATE..]);
+        *stripes_so_far += stripes;
+        if *stripes_so_far == per_block {
+            platform.scramble(acc, scramble_key);
+            *stripes_so_far = 0;
+        }
+        input = rest;
+    }
+}
+
+/// The accumulators after all of `input` (over 240 bytes): every stripe but the last of its
+/// final partial block, then that block's last 64 bytes with the last stripe's key.
+pub(crate) fn hash_long(platform: Platform, input: &[u8], secret: &[u8]) -> [u64; 8] {
+    let mut acc = INIT_ACC;
+    let mut stripes_so_far = 0;
+    // Stripes up to, not including, the one holding the last byte: C's `(len - 1) / 64`.
+    let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
+    consume_stripes(
+        platform,
+        &mut acc,
+        &mut stripes_so_far,
+        &input[..full],
+        secret,
+    );
+    last_stripe(
+        platform,
+        &mut acc,
+        &input[input.len() - STRIPE_LEN..],
+        secret,
+    );
+    acc
+}
+
+/// Accumulates the input's last 64 bytes with the key the reference gives the last stripe.
+#[inline]
+pub(crate) fn last_stripe(platform: Platform, acc: &mut [u64; 8], stripe: &[u8], secret: &[u8]) {
+    let key = &secret[secret.len() - STRIPE_LEN - SECRET_LASTACC_START..];
+    platform.accumulate(acc, &stripe[..STRIPE_LEN], key);
+}
+
+pub(crate) fn finish64(acc: &[u64; 8], secret: &[u8], len: u64) -> u64 {
+    merge_accs(
+        acc,
+        &secret[SECRET_MERGEACCS_START..],
+        len.wrapping_mul(PRIME64_1),
+    )
+}
+
+pub(crate) fn finish128(acc: &[u64; 8], secret: &[u8], len: u64) -> u128 {
+    let low = merge_accs(
+        acc,
+        &secret[SECRET_MERGEACCS_START..],
+        len.wrapping_mul(PRIME64_1),
+    );
+    let high_key = &secret[secret.len() - 64 - SECRET_MERGEACCS_START..];
+    let high = merge_accs(acc, high_key, !len.wrapping_mul(PRIME64_2));
+    (u128::from(high) << 64) | u128::from(low)
+}

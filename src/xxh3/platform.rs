@@ -1,0 +1,90 @@
+//! The one place that chooses the XXH3 backend for this CPU, and dispatches to it.
+//!
+//! A backend can be forced, for tests and benches, by building with
+//! `RUSTFLAGS='--cfg iohash_force_backend="scalar"'` (or `"sse2"`); the hidden
+//! `iohash::__xxh3_backends` module runs every backend this CPU has, in one build.
+
+#[cfg(target_arch = "x86_64")]
+use super::avx2::Avx2;
+use super::scalar;
+#[cfg(target_arch = "x86_64")]
+use super::sse2::Sse2;
+
+/// A backend this CPU can run. The SIMD variants hold a proof that the CPU has the feature,
+/// which only detection can make, so dispatching to them is always sound.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Platform {
+    Scalar,
+    #[cfg(target_arch = "x86_64")]
+    Sse2(Sse2),
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2),
+}
+
+impl Platform {
+    /// The fastest backend this CPU has (or the forced one). Cheap: the standard library
+    /// caches the CPU's features after the first look.
+    #[inline]
+    pub(crate) fn detect() -> Platform {
+        if cfg!(iohash_force_backend = "scalar") {
+            return Platform::Scalar;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            if !cfg!(iohash_force_backend = "sse2") {
+                if let Some(avx2) = Avx2::detect() {
+                    return Platform::Avx2(avx2);
+                }
+            }
+            Platform::Sse2(Sse2::new())
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        Platform::Scalar
+    }
+
+    /// Every backend this CPU can run, portable first.
+    pub(crate) fn available() -> Vec<Platform> {
+        #[allow(unused_mut)]
+        let mut all = vec![Platform::Scalar];
+        #[cfg(target_arch = "x86_64")]
+        {
+            all.push(Platform::Sse2(Sse2::new()));
+            all.extend(Avx2::detect().map(Platform::Avx2));
+        }
+        all
+    }
+
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Platform::Scalar => "scalar",
+            #[cfg(target_arch = "x86_64")]
+            Platform::Sse2(_) => "sse2",
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx2(_) => "avx2",
+        }
+    }
+
+    /// Accumulates each 64-byte stripe of `input`, stripe `n` keyed by `secret[8n..8n + 64]`.
+    #[inline]
+    pub(crate) fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
+        match self {
+            Platform::Scalar => scalar::accumulate(acc, input, secret),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Sse2(sse2) => sse2.accumulate(acc, input, secret),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx2(avx2) => avx2.accumulate(acc, input, secret),
+        }
+    }
+
+    /// Scrambles the accumulators with `key` (the secret's last 64 bytes).
+    #[inline]
+    pub(crate) fn scramble(self, acc: &mut [u64; 8], key: &[u8]) {
+        match self {
+            Platform::Scalar => scalar::scramble(acc, key),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Sse2(sse2) => sse2.scramble(acc, key),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx2(avx2) => avx2.scramble(acc, key),
+        }
+    }
+}

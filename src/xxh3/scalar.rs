@@ -1,0 +1,28 @@
+//! The portable backend: plain `u64` arithmetic, for any CPU and for Miri.
+
+use super::common::{read_u64, PRIME32_1, SECRET_CONSUME_RATE, STRIPE_LEN};
+
+/// Accumulates each 64-byte stripe of `input`, stripe `n` keyed by `secret[8n..8n + 64]`.
+#[inline(always)]
+pub(crate) fn accumulate(acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
+    for (n, stripe) in input.chunks_exact(STRIPE_LEN).enumerate() {
+        let key = &secret[n * SECRET_CONSUME_RATE..];
+        for i in 0..8 {
+            let data = read_u64(stripe, 8 * i);
+            let keyed = data ^ read_u64(key, 8 * i);
+            acc[i ^ 1] = acc[i ^ 1].wrapping_add(data);
+            acc[i] = acc[i].wrapping_add((keyed & 0xFFFF_FFFF).wrapping_mul(keyed >> 32));
+        }
+    }
+}
+
+/// Scrambles the accumulators at a block's end with the secret's last 64 bytes.
+#[inline(always)]
+pub(crate) fn scramble(acc: &mut [u64; 8], key: &[u8]) {
+    for (i, lane) in acc.iter_mut().enumerate() {
+        let mut a = *lane;
+        a ^= a >> 47;
+        a ^= read_u64(key, 8 * i);
+        *lane = a.wrapping_mul(PRIME32_1);
+    }
+}

@@ -1,0 +1,202 @@
+//! The streaming XXH3 state, shared by XXH3-64 and XXH3-128: they differ only in how they
+//! finish.
+
+use super::common::{derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, STRIPE_LEN};
+use super::long::{consume_stripes, finish128, finish64, last_stripe};
+use super::platform::Platform;
+use super::short;
+
+/// Input is gathered here until more than this much has come: four stripes.
+const BUFFER_LEN: usize = 256;
+
+/// What keys the hash.
+#[derive(Clone)]
+pub(crate) enum Key {
+    /// A seed: short inputs use the default secret and the seed; long inputs use the secret
+    /// the seed derives, made the first time the input grows past the buffer.
+    Seed {
+        seed: u64,
+        derived: [u8; 192],
+        ready: bool,
+    },
+    /// A caller's secret (at least 136 bytes), with seed 0.
+    Secret(Box<[u8]>),
+}
+
+impl Key {
+    pub(crate) fn seed(seed: u64) -> Key {
+        Key::Seed {
+            seed,
+            derived: [0; 192],
+            ready: false,
+        }
+    }
+
+    /// The secret and seed of the short paths.
+    fn short(&self) -> (&[u8], u64) {
+        match self {
+            Key::Seed { seed, .. } => (&DEFAULT_SECRET, *seed),
+            Key::Secret(secret) => (secret, 0),
+        }
+    }
+
+    /// Makes the derived secret, if the long path will need it.
+    fn prepare(&mut self) {
+        if let Key::Seed {
+            seed,
+            derived,
+            ready: ready @ false,
+        } = self
+        {
+            if *seed != 0 {
+                *derived = derive_secret(*seed);
+            }
+            *ready = true;
+        }
+    }
+
+    /// The long path's secret; [`Key::prepare`] first (seed 0 needs no preparing).
+    fn long(&self) -> &[u8] {
+        match self {
+            Key::Seed { seed: 0, .. } => &DEFAULT_SECRET,
+            Key::Seed { derived, ready, .. } => {
+                debug_assert!(*ready);
+                derived
+            }
+            Key::Secret(secret) => secret,
+        }
+    }
+}
+
+#[derive(Clone)]
+pub(crate) struct State {
+    acc: [u64; 8],
+    buffer: [u8; BUFFER_LEN],
+    buffered: usize,
+    stripes_so_far: usize,
+    total_len: u64,
+    pub(crate) key: Key,
+    platform: Platform,
+}
+
+impl State {
+    pub(crate) fn new(key: Key, platform: Platform) -> State {
+        State {
+            acc: INIT_ACC,
+            buffer: [0; BUFFER_LEN],
+            buffered: 0,
+            stripes_so_far: 0,
+            total_len: 0,
+            key,
+            platform,
+        }
+    }
+
+    pub(crate) fn reset(&mut self) {
+        self.acc = INIT_ACC;
+        self.buffered = 0;
+        self.stripes_so_far = 0;
+        self.total_len = 0;
+    }
+
+    #[inline]
+    pub(crate) fn update(&mut self, mut input: &[u8]) {
+        self.total_len += input.len() as u64;
+        if self.buffered + input.len() <= BUFFER_LEN {
+            self.buffer[self.buffered..self.buffered + input.len()].copy_from_slice(input);
+            self.buffered += input.len();
+            return;
+        }
+        // More than the buffer holds: stripes can be consumed, keeping back at least one byte
+        // so that the last stripe is always left for the digest.
+        self.key.prepare();
+        let secret = self.key.long();
+        if self.buffered > 0 {
+            let fill = BUFFER_LEN - self.buffered;
+            self.buffer[self.buffered..].copy_from_slice(&input[..fill]);
+            input = &input[fill..];
+            consume_stripes(
+                self.platform,
+                &mut self.acc,
+                &mut self.stripes_so_far,
+                &self.buffer,
+                secret,
+            );
+            self.buffered = 0;
+        }
+        if input.len() > BUFFER_LEN {
+            let whole = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
+            consume_stripes(
+                self.platform,
+                &mut self.acc,
+                &mut self.stripes_so_far,
+                &input[..whole],
+                secret,
+            );
+            // The digest may need the bytes before the last few: keep the last stripe consumed.
+            self.buffer[BUFFER_LEN - STRIPE_LEN..]
+                .copy_from_slice(&input[whole - STRIPE_LEN..whole]);
+            input = &input[whole..];
+        }
+        self.buffer[..input.len()].copy_from_slice(input);
+        self.buffered = input.len();
+    }
+
+    /// The accumulators as if the input ended now, and the long path's secret, for inputs
+    /// over 240 bytes.
+    fn long_digest<T>(&self, finish: impl FnOnce(&[u64; 8], &[u8], u64) -> T) -> T {
+        let derived_now;
+        let secret: &[u8] = match &self.key {
+            // 241 to 256 bytes never left the buffer, so the seed's secret was not made yet.
+            Key::Seed {
+                seed, ready: false, ..
+            } if *seed != 0 => {
+                derived_now = derive_secret(*seed);
+                &derived_now
+            }
+            key => key.long(),
+        };
+        let mut acc = self.acc;
+        let mut stripes_so_far = self.stripes_so_far;
+        let buffered = &self.buffer[..self.buffered];
+        if self.buffered >= STRIPE_LEN {
+            let whole = (self.buffered - 1) / STRIPE_LEN * STRIPE_LEN;
+            consume_stripes(
+                self.platform,
+                &mut acc,
+                &mut stripes_so_far,
+                &buffered[..whole],
+                secret,
+            );
+            last_stripe(
+                self.platform,
+                &mut acc,
+                &buffered[self.buffered - STRIPE_LEN..],
+                secret,
+            );
+        } else {
+            let mut stripe = [0u8; STRIPE_LEN];
+            let catch_up = STRIPE_LEN - self.buffered;
+            stripe[..catch_up].copy_from_slice(&self.buffer[BUFFER_LEN - catch_up..]);
+            stripe[catch_up..].copy_from_slice(buffered);
+            last_stripe(self.platform, &mut acc, &stripe, secret);
+        }
+        finish(&acc, secret, self.total_len)
+    }
+
+    pub(crate) fn digest64(&self) -> u64 {
+        if self.total_len <= MIDSIZE_MAX as u64 {
+            let (secret, seed) = self.key.short();
+            return short::hash64(&self.buffer[..self.buffered], secret, seed);
+        }
+        self.long_digest(finish64)
+    }
+
+    pub(crate) fn digest128(&self) -> u128 {
+        if self.total_len <= MIDSIZE_MAX as u64 {
+            let (secret, seed) = self.key.short();
+            return short::hash128(&self.buffer[..self.buffered], secret, seed);
+        }
+        self.long_digest(finish128)
+    }
+}
