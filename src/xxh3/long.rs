@@ -10,11 +10,22 @@ pub(crate) fn stripes_per_block(secret: &[u8]) -> usize {
     (secret.len() - STRIPE_LEN) / SECRET_CONSUME_RATE
 }
 
+/// A backend's two kernels, for [`consume_stripes_with`].
+pub(crate) trait Kernel: Copy {
+    /// Accumulates each 64-byte stripe of `input`, stripe `n` keyed by `secret[8n..8n + 64]`.
+    fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]);
+    /// Scrambles the accumulators with the secret's last 64 bytes.
+    fn scramble(self, acc: &mut [u64; 8], key: &[u8]);
+}
+
 /// Accumulates whole stripes of `input` (its length a multiple of 64), carrying on from stripe
 /// `*stripes_so_far` of the current block and scrambling at each block's end.
-#[inline]
-pub(crate) fn consume_stripes(
-    platform: Platform,
+///
+/// Always inlined, so that each SIMD backend compiles the whole block loop inside its own
+/// `#[target_feature]` function, accumulators in registers from block to block.
+#[inline(always)]
+pub(crate) fn consume_stripes_with<K: Kernel>(
+    kernel: K,
     acc: &mut [u64; 8],
     stripes_so_far: &mut usize,
     mut input: &[u8],
@@ -25,14 +36,26 @@ pub(crate) fn consume_stripes(
     while !input.is_empty() {
         let stripes = (per_block - *stripes_so_far).min(input.len() / STRIPE_LEN);
         let (now, rest) = input.split_at(stripes * STRIPE_LEN);
-        platform.accumulate(acc, now, &secret[*stripes_so_far * SECRET_CONSUME_RATE..]);
+        kernel.accumulate(acc, now, &secret[*stripes_so_far * SECRET_CONSUME_RATE..]);
         *stripes_so_far += stripes;
         if *stripes_so_far == per_block {
-            platform.scramble(acc, scramble_key);
+            kernel.scramble(acc, scramble_key);
             *stripes_so_far = 0;
         }
         input = rest;
     }
+}
+
+/// [`consume_stripes_with`] on the platform's backend.
+#[inline]
+pub(crate) fn consume_stripes(
+    platform: Platform,
+    acc: &mut [u64; 8],
+    stripes_so_far: &mut usize,
+    input: &[u8],
+    secret: &[u8],
+) {
+    platform.consume_stripes(acc, stripes_so_far, input, secret);
 }
 
 /// The accumulators after all of `input` (over 240 bytes): every stripe but the last of its

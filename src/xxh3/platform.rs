@@ -6,6 +6,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2::Avx2;
+use super::long::consume_stripes_with;
 use super::scalar;
 #[cfg(target_arch = "x86_64")]
 use super::sse2::Sse2;
@@ -64,6 +65,26 @@ impl Platform {
         }
     }
 
+    /// Runs the block loop ([`consume_stripes_with`]) compiled for this backend.
+    #[inline]
+    pub(crate) fn consume_stripes(
+        self,
+        acc: &mut [u64; 8],
+        stripes_so_far: &mut usize,
+        input: &[u8],
+        secret: &[u8],
+    ) {
+        match self {
+            Platform::Scalar => {
+                consume_stripes_with(scalar::Scalar, acc, stripes_so_far, input, secret)
+            }
+            #[cfg(target_arch = "x86_64")]
+            Platform::Sse2(sse2) => sse2.consume_stripes(acc, stripes_so_far, input, secret),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx2(avx2) => avx2.consume_stripes(acc, stripes_so_far, input, secret),
+        }
+    }
+
     /// Accumulates each 64-byte stripe of `input`, stripe `n` keyed by `secret[8n..8n + 64]`.
     #[inline]
     pub(crate) fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
@@ -73,18 +94,6 @@ impl Platform {
             Platform::Sse2(sse2) => sse2.accumulate(acc, input, secret),
             #[cfg(target_arch = "x86_64")]
             Platform::Avx2(avx2) => avx2.accumulate(acc, input, secret),
-        }
-    }
-
-    /// Scrambles the accumulators with `key` (the secret's last 64 bytes).
-    #[inline]
-    pub(crate) fn scramble(self, acc: &mut [u64; 8], key: &[u8]) {
-        match self {
-            Platform::Scalar => scalar::scramble(acc, key),
-            #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.scramble(acc, key),
-            #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.scramble(acc, key),
         }
     }
 }

@@ -1,6 +1,23 @@
 //! The portable backend: plain `u64` arithmetic, for any CPU and for Miri.
 
 use super::common::{read_u64, PRIME32_1, SECRET_CONSUME_RATE, STRIPE_LEN};
+use super::long::Kernel;
+
+/// The portable kernels.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scalar;
+
+impl Kernel for Scalar {
+    #[inline(always)]
+    fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
+        accumulate(acc, input, secret);
+    }
+
+    #[inline(always)]
+    fn scramble(self, acc: &mut [u64; 8], key: &[u8]) {
+        scramble(acc, key);
+    }
+}
 
 /// Accumulates each 64-byte stripe of `input`, stripe `n` keyed by `secret[8n..8n + 64]`.
 #[inline(always)]
