@@ -83,8 +83,9 @@
 //! | `bytes` | no | [`NonCryptographicHasher::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //!
-//! Without features the library needs only `std`, `xxhash-rust`, `crc-fast` and (for XXH3
-//! with a custom secret) `twox-hash`; use `default-features = false` to leave the command out.
+//! Without features the library needs only `std`, `xxhash-rust` (XXH64, XXH32) and `crc-fast`;
+//! XXH3 is iohash's own engine, with run-time SIMD dispatch. Use `default-features = false` to
+//! leave the command out.
 
 mod algorithm;
 #[cfg(feature = "bytes")]
