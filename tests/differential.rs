@@ -239,6 +239,15 @@ fn hash_map_hashers_follow_the_seed() {
     let a = iohash::XxHash3Builder::with_seed(1).hash_one("key");
     let b = iohash::XxHash3Builder::with_seed(2).hash_one("key");
     assert_ne!(a, b);
+    // Long inputs use the secret the builder derived once, shared by its hashers.
+    let builder = iohash::XxHash3Builder::with_seed(77);
+    for len in [0, 240, 241, 256, 257, 5000] {
+        let data = Rng(len as u64).bytes(len);
+        let mut h = builder.build_hasher();
+        h.write(&data);
+        assert_eq!(h.finish(), XxHash3::hash_with_seed(&data, 77), "len {len}");
+    }
+    assert_eq!(builder, iohash::XxHash3Builder::with_seed(77));
     let mut h = iohash::XxHash64Builder::with_seed(3).build_hasher();
     h.write(b"abc");
     assert_eq!(h.finish(), XxHash64::hash_with_seed(b"abc", 3));

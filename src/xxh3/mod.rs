@@ -242,6 +242,9 @@ impl core::hash::Hasher for XxHash3 {
 
 /// Makes seeded [`XxHash3`]s for `HashMap` and `HashSet`.
 ///
+/// The secret a seed derives for long keys is made once, in the builder, and shared by every
+/// hasher it builds.
+///
 /// ```
 /// use iohash::XxHash3Builder;
 /// use std::collections::HashMap;
@@ -250,28 +253,61 @@ impl core::hash::Hasher for XxHash3 {
 /// map.insert("answer", 42);
 /// assert_eq!(map["answer"], 42);
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct XxHash3Builder {
-    seed: u64,
+    key: Key,
 }
 
 impl XxHash3Builder {
     /// A builder for hashers with seed 0.
     pub fn new() -> Self {
-        Self::default()
+        Self::with_seed(0)
     }
 
     /// A builder for hashers with this seed. Pick it at random to make collisions hard to plan.
     pub fn with_seed(seed: u64) -> Self {
-        Self { seed }
+        Self {
+            key: Key::prepared_seed(seed),
+        }
+    }
+
+    fn seed(&self) -> u64 {
+        match self.key {
+            Key::Seed { seed, .. } => seed,
+            Key::Secret(_) => unreachable!("builders are seeded"),
+        }
     }
 }
+
+impl Default for XxHash3Builder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Debug for XxHash3Builder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("XxHash3Builder")
+            .field("seed", &self.seed())
+            .finish()
+    }
+}
+
+impl PartialEq for XxHash3Builder {
+    fn eq(&self, other: &Self) -> bool {
+        self.seed() == other.seed()
+    }
+}
+
+impl Eq for XxHash3Builder {}
 
 impl core::hash::BuildHasher for XxHash3Builder {
     type Hasher = XxHash3;
 
     fn build_hasher(&self) -> XxHash3 {
-        XxHash3::with_seed(self.seed)
+        XxHash3 {
+            state: State::new(self.key.clone(), Platform::detect()),
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use super::common::{derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, STRIPE
 use super::long::{consume_stripes, finish128, finish64, last_stripe};
 use super::platform::Platform;
 use super::short;
+use std::sync::Arc;
 
 /// Input is gathered here until more than this much has come: four stripes.
 const BUFFER_LEN: usize = 256;
@@ -13,11 +14,11 @@ const BUFFER_LEN: usize = 256;
 #[derive(Clone)]
 pub(crate) enum Key {
     /// A seed: short inputs use the default secret and the seed; long inputs use the secret
-    /// the seed derives, made the first time the input grows past the buffer.
+    /// the seed derives, made the first time the input grows past the buffer (and shared by
+    /// clones, so a hasher is cheap to make and to clone).
     Seed {
         seed: u64,
-        derived: [u8; 192],
-        ready: bool,
+        derived: Option<Arc<[u8; 192]>>,
     },
     /// A caller's secret (at least 136 bytes), with seed 0.
     Secret(Box<[u8]>),
@@ -27,9 +28,16 @@ impl Key {
     pub(crate) fn seed(seed: u64) -> Key {
         Key::Seed {
             seed,
-            derived: [0; 192],
-            ready: false,
+            derived: None,
         }
+    }
+
+    /// A seed's key with its long-input secret already made: for builders that hand out
+    /// many hashers with one seed.
+    pub(crate) fn prepared_seed(seed: u64) -> Key {
+        let mut key = Key::seed(seed);
+        key.prepare();
+        key
     }
 
     /// The secret and seed of the short paths.
@@ -40,30 +48,25 @@ impl Key {
         }
     }
 
-    /// Makes the derived secret, if the long path will need it.
+    /// Makes the derived secret, if the long path will need one and it is not made yet.
     fn prepare(&mut self) {
         if let Key::Seed {
             seed,
-            derived,
-            ready: ready @ false,
+            derived: derived @ None,
         } = self
         {
             if *seed != 0 {
-                *derived = derive_secret(*seed);
+                *derived = Some(Arc::new(derive_secret(*seed)));
             }
-            *ready = true;
         }
     }
 
-    /// The long path's secret; [`Key::prepare`] first (seed 0 needs no preparing).
-    fn long(&self) -> &[u8] {
+    /// The long path's secret, or `None` for a seed whose secret is not made yet.
+    fn long(&self) -> Option<&[u8]> {
         match self {
-            Key::Seed { seed: 0, .. } => &DEFAULT_SECRET,
-            Key::Seed { derived, ready, .. } => {
-                debug_assert!(*ready);
-                derived
-            }
-            Key::Secret(secret) => secret,
+            Key::Seed { seed: 0, .. } => Some(&DEFAULT_SECRET),
+            Key::Seed { derived, .. } => derived.as_deref().map(|d| &d[..]),
+            Key::Secret(secret) => Some(secret),
         }
     }
 }
@@ -110,7 +113,9 @@ impl State {
         // More than the buffer holds: stripes can be consumed, keeping back at least one byte
         // so that the last stripe is always left for the digest.
         self.key.prepare();
-        let secret = self.key.long();
+        let Some(secret) = self.key.long() else {
+            unreachable!("prepared above");
+        };
         if self.buffered > 0 {
             let fill = BUFFER_LEN - self.buffered;
             self.buffer[self.buffered..].copy_from_slice(&input[..fill]);
@@ -145,16 +150,17 @@ impl State {
     /// The accumulators as if the input ended now, and the long path's secret, for inputs
     /// over 240 bytes.
     fn long_digest<T>(&self, finish: impl FnOnce(&[u64; 8], &[u8], u64) -> T) -> T {
+        // 241 to 256 bytes never left the buffer, so a seed's secret may not be made yet.
         let derived_now;
-        let secret: &[u8] = match &self.key {
-            // 241 to 256 bytes never left the buffer, so the seed's secret was not made yet.
-            Key::Seed {
-                seed, ready: false, ..
-            } if *seed != 0 => {
-                derived_now = derive_secret(*seed);
+        let secret: &[u8] = match self.key.long() {
+            Some(secret) => secret,
+            None => {
+                let Key::Seed { seed, .. } = self.key else {
+                    unreachable!("only a seed's secret is made late");
+                };
+                derived_now = derive_secret(seed);
                 &derived_now
             }
-            key => key.long(),
         };
         let mut acc = self.acc;
         let mut stripes_so_far = self.stripes_so_far;
