@@ -249,6 +249,25 @@ fn crc(c: &mut Criterion) {
     );
 }
 
+/// XXH3-64 one-shot on each backend this CPU has (scalar, SSE2, AVX2), in one build.
+fn xxh3_backends(c: &mut Criterion) {
+    for &(len, label) in &SIZES[3..5] {
+        let buf = input(len);
+        let data = &buf[1..];
+        let mut group = c.benchmark_group("throughput/XXH3-backends/oneshot");
+        group.throughput(Throughput::Bytes(len as u64));
+        for backend in iohash::__xxh3_backends::available() {
+            group.bench_with_input(BenchmarkId::new(backend, label), data, |b, data| {
+                b.iter(|| iohash::__xxh3_backends::hash64(backend, black_box(data), 0))
+            });
+        }
+        group.bench_with_input(BenchmarkId::new("twox-hash", label), data, |b, data| {
+            b.iter(|| twox_hash::XxHash3_64::oneshot(black_box(data)))
+        });
+        group.finish();
+    }
+}
+
 /// 1 MiB appended in small pieces: the per-call cost of `append` in each implementation.
 fn small_chunks(c: &mut Criterion) {
     let buf = input(1 << 20);
@@ -282,5 +301,14 @@ fn small_chunks(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, xxh3, xxh128, xxh64, xxh32, crc, small_chunks);
+criterion_group!(
+    benches,
+    xxh3,
+    xxh3_backends,
+    xxh128,
+    xxh64,
+    xxh32,
+    crc,
+    small_chunks
+);
 criterion_main!(benches);
