@@ -116,11 +116,13 @@ macro_rules! xxh3_hasher {
 
         impl $name {
             /// A hasher with seed 0 and the default secret: the same as `xxhsum`'s.
+            #[inline]
             pub fn new() -> Self {
                 Self::with_seed(0)
             }
 
             /// A hasher whose secret is derived from `seed`, as the C reference's `_withSeed`.
+            #[inline]
             pub fn with_seed(seed: u64) -> Self {
                 Self { state: State::new(Key::seed(seed), Platform::detect()) }
             }
@@ -153,6 +155,7 @@ macro_rules! xxh3_hasher {
         }
 
         impl Default for $name {
+            #[inline]
             fn default() -> Self {
                 Self::new()
             }
@@ -180,6 +183,7 @@ macro_rules! xxh3_hasher {
                 self.state.update(data);
             }
 
+            #[inline]
             fn current_hash(&self) -> $output {
                 self.state.$digest()
             }

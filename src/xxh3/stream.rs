@@ -25,6 +25,7 @@ pub(crate) enum Key {
 }
 
 impl Key {
+    #[inline]
     pub(crate) fn seed(seed: u64) -> Key {
         Key::Seed {
             seed,
@@ -83,6 +84,7 @@ pub(crate) struct State {
 }
 
 impl State {
+    #[inline]
     pub(crate) fn new(key: Key, platform: Platform) -> State {
         State {
             acc: INIT_ACC,
@@ -149,6 +151,7 @@ impl State {
 
     /// The accumulators as if the input ended now, and the long path's secret, for inputs
     /// over 240 bytes.
+    #[inline(never)]
     fn long_digest<T>(&self, finish: impl FnOnce(&[u64; 8], &[u8], u64) -> T) -> T {
         // 241 to 256 bytes never left the buffer, so a seed's secret may not be made yet.
         let derived_now;
@@ -190,6 +193,7 @@ impl State {
         finish(&acc, secret, self.total_len)
     }
 
+    #[inline]
     pub(crate) fn digest64(&self) -> u64 {
         if self.total_len <= MIDSIZE_MAX as u64 {
             let (secret, seed) = self.key.short();
@@ -198,6 +202,7 @@ impl State {
         self.long_digest(finish64)
     }
 
+    #[inline]
     pub(crate) fn digest128(&self) -> u128 {
         if self.total_len <= MIDSIZE_MAX as u64 {
             let (secret, seed) = self.key.short();
