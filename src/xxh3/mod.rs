@@ -23,7 +23,7 @@ use platform::Platform;
 use stream::{Key, State};
 
 /// The shortest secret XXH3 accepts, in bytes (the C reference's `XXH3_SECRET_SIZE_MIN`).
-pub const XXH3_SECRET_MIN_LEN: usize = 136;
+pub const XXH3_SECRET_MIN_LEN: usize = common::SECRET_SIZE_MIN;
 
 /// The error from `with_secret` when the secret is shorter than [`XXH3_SECRET_MIN_LEN`].
 ///
@@ -124,7 +124,9 @@ macro_rules! xxh3_hasher {
             /// A hasher whose secret is derived from `seed`, as the C reference's `_withSeed`.
             #[inline]
             pub fn with_seed(seed: u64) -> Self {
-                Self { state: State::new(Key::seed(seed), Platform::detect()) }
+                // Detect first: with no call between, the state is built in place.
+                let platform = Platform::detect();
+                Self { state: State::new(Key::seed(seed), platform) }
             }
 
             /// A hasher keyed by a secret of your own, as the C reference's `_withSecret`.
