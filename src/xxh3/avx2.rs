@@ -4,7 +4,7 @@
 use core::arch::x86_64::*;
 
 use super::common::{PRIME32_1, SECRET_CONSUME_RATE, STRIPE_LEN};
-use super::long::{consume_stripes_with, Kernel};
+use super::long::simd_kernel;
 
 /// Proof that the CPU has AVX2: the only way to make one is [`Avx2::detect`].
 #[derive(Clone, Copy, Debug)]
@@ -16,52 +16,13 @@ impl Avx2 {
     pub(crate) fn detect() -> Option<Self> {
         std::is_x86_feature_detected!("avx2").then_some(Avx2(()))
     }
-
-    #[inline]
-    pub(crate) fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
-        Kernel::accumulate(self, acc, input, secret);
-    }
-
-    /// The block loop, compiled for AVX2.
-    #[inline]
-    pub(crate) fn consume_stripes(
-        self,
-        acc: &mut [u64; 8],
-        stripes_so_far: &mut usize,
-        input: &[u8],
-        secret: &[u8],
-    ) {
-        // SAFETY: an `Avx2` exists only if `detect` found AVX2 on this CPU.
-        unsafe { consume_stripes(self, acc, stripes_so_far, input, secret) }
-    }
 }
 
-impl Kernel for Avx2 {
-    #[inline(always)]
-    fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
-        // SAFETY: an `Avx2` exists only if `detect` found AVX2 on this CPU.
-        unsafe { accumulate(acc, input, secret) }
-    }
-
-    #[inline(always)]
-    fn scramble(self, acc: &mut [u64; 8], key: &[u8]) {
-        // SAFETY: an `Avx2` exists only if `detect` found AVX2 on this CPU.
-        unsafe { scramble(acc, key) }
-    }
-}
-
-/// # Safety
-/// The CPU has AVX2.
-#[target_feature(enable = "avx2")]
-unsafe fn consume_stripes(
-    kernel: Avx2,
-    acc: &mut [u64; 8],
-    stripes_so_far: &mut usize,
-    input: &[u8],
-    secret: &[u8],
-) {
-    consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
-}
+simd_kernel!(
+    Avx2,
+    "avx2",
+    "an Avx2 exists only if detect found AVX2 on this CPU"
+);
 
 /// Slicing bounds every access: each stripe and its key are 64-byte slices.
 ///

@@ -46,17 +46,56 @@ pub(crate) fn consume_stripes_with<K: Kernel>(
     }
 }
 
-/// [`consume_stripes_with`] on the platform's backend.
-#[inline]
-pub(crate) fn consume_stripes(
-    platform: Platform,
-    acc: &mut [u64; 8],
-    stripes_so_far: &mut usize,
-    input: &[u8],
-    secret: &[u8],
-) {
-    platform.consume_stripes(acc, stripes_so_far, input, secret);
+/// The glue of a SIMD backend, written once: its [`Kernel`] impl over the module's
+/// `#[target_feature]` kernels `accumulate` and `scramble`, and `consume_stripes`, the block
+/// loop compiled under the same feature. `$proof` is why holding a `$backend` means the CPU
+/// has `$feature`.
+macro_rules! simd_kernel {
+    ($backend:ident, $feature:literal, $proof:literal) => {
+        #[doc = concat!("Holding a `", stringify!($backend), "` proves the CPU has ", $feature, ": ", $proof, ".")]
+        impl $crate::xxh3::long::Kernel for $backend {
+            #[inline(always)]
+            fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
+                // SAFETY: holding `self` proves the CPU has the feature (see the impl's doc).
+                unsafe { accumulate(acc, input, secret) }
+            }
+
+            #[inline(always)]
+            fn scramble(self, acc: &mut [u64; 8], key: &[u8]) {
+                // SAFETY: holding `self` proves the CPU has the feature (see the impl's doc).
+                unsafe { scramble(acc, key) }
+            }
+        }
+
+        impl $backend {
+            /// The block loop, compiled for this backend's feature.
+            #[inline]
+            pub(crate) fn consume_stripes(
+                self,
+                acc: &mut [u64; 8],
+                stripes_so_far: &mut usize,
+                input: &[u8],
+                secret: &[u8],
+            ) {
+                /// # Safety
+                /// The CPU has the feature.
+                #[target_feature(enable = $feature)]
+                unsafe fn consume(
+                    kernel: $backend,
+                    acc: &mut [u64; 8],
+                    stripes_so_far: &mut usize,
+                    input: &[u8],
+                    secret: &[u8],
+                ) {
+                    $crate::xxh3::long::consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
+                }
+                // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
+                unsafe { consume(self, acc, stripes_so_far, input, secret) }
+            }
+        }
+    };
 }
+pub(crate) use simd_kernel;
 
 /// The accumulators after all of `input` (over 240 bytes): every stripe but the last of its
 /// final partial block, then that block's last 64 bytes with the last stripe's key.
@@ -65,13 +104,7 @@ pub(crate) fn hash_long(platform: Platform, input: &[u8], secret: &[u8]) -> [u64
     let mut stripes_so_far = 0;
     // Stripes up to, not including, the one holding the last byte: C's `(len - 1) / 64`.
     let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-    consume_stripes(
-        platform,
-        &mut acc,
-        &mut stripes_so_far,
-        &input[..full],
-        secret,
-    );
+    platform.consume_stripes(&mut acc, &mut stripes_so_far, &input[..full], secret);
     last_stripe(
         platform,
         &mut acc,

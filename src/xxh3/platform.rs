@@ -6,7 +6,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2::Avx2;
-use super::long::consume_stripes_with;
+use super::long::{consume_stripes_with, Kernel};
 use super::scalar;
 #[cfg(target_arch = "x86_64")]
 use super::sse2::Sse2;

@@ -4,7 +4,7 @@
 use core::arch::x86_64::*;
 
 use super::common::{PRIME32_1, SECRET_CONSUME_RATE, STRIPE_LEN};
-use super::long::{consume_stripes_with, Kernel};
+use super::long::simd_kernel;
 
 /// Proof that SSE2 is available: on x86-64 it always is.
 #[derive(Clone, Copy, Debug)]
@@ -14,52 +14,9 @@ impl Sse2 {
     pub(crate) fn new() -> Self {
         Sse2(())
     }
-
-    #[inline]
-    pub(crate) fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
-        Kernel::accumulate(self, acc, input, secret);
-    }
-
-    /// The block loop, compiled for SSE2.
-    #[inline]
-    pub(crate) fn consume_stripes(
-        self,
-        acc: &mut [u64; 8],
-        stripes_so_far: &mut usize,
-        input: &[u8],
-        secret: &[u8],
-    ) {
-        // SAFETY: SSE2 is in every x86-64 CPU.
-        unsafe { consume_stripes(self, acc, stripes_so_far, input, secret) }
-    }
 }
 
-impl Kernel for Sse2 {
-    #[inline(always)]
-    fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
-        // SAFETY: SSE2 is in every x86-64 CPU.
-        unsafe { accumulate(acc, input, secret) }
-    }
-
-    #[inline(always)]
-    fn scramble(self, acc: &mut [u64; 8], key: &[u8]) {
-        // SAFETY: SSE2 is in every x86-64 CPU.
-        unsafe { scramble(acc, key) }
-    }
-}
-
-/// # Safety
-/// The CPU has SSE2.
-#[target_feature(enable = "sse2")]
-unsafe fn consume_stripes(
-    kernel: Sse2,
-    acc: &mut [u64; 8],
-    stripes_so_far: &mut usize,
-    input: &[u8],
-    secret: &[u8],
-) {
-    consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
-}
+simd_kernel!(Sse2, "sse2", "SSE2 is in every x86-64 CPU");
 
 /// Slicing bounds every access: each stripe and its key are 64-byte slices.
 ///

@@ -2,7 +2,7 @@
 //! finish.
 
 use super::common::{derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, STRIPE_LEN};
-use super::long::{consume_stripes, finish128, finish64, last_stripe};
+use super::long::{finish128, finish64, last_stripe};
 use super::platform::Platform;
 use super::short;
 use std::sync::Arc;
@@ -122,8 +122,7 @@ impl State {
             let fill = BUFFER_LEN - self.buffered;
             self.buffer[self.buffered..].copy_from_slice(&input[..fill]);
             input = &input[fill..];
-            consume_stripes(
-                self.platform,
+            self.platform.consume_stripes(
                 &mut self.acc,
                 &mut self.stripes_so_far,
                 &self.buffer,
@@ -133,8 +132,7 @@ impl State {
         }
         if input.len() > BUFFER_LEN {
             let whole = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-            consume_stripes(
-                self.platform,
+            self.platform.consume_stripes(
                 &mut self.acc,
                 &mut self.stripes_so_far,
                 &input[..whole],
@@ -170,8 +168,7 @@ impl State {
         let buffered = &self.buffer[..self.buffered];
         if self.buffered >= STRIPE_LEN {
             let whole = (self.buffered - 1) / STRIPE_LEN * STRIPE_LEN;
-            consume_stripes(
-                self.platform,
+            self.platform.consume_stripes(
                 &mut acc,
                 &mut stripes_so_far,
                 &buffered[..whole],
