@@ -4,12 +4,16 @@
 //! row of BENCHMARKS.md is a side-by-side comparison. MODE is `oneshot` or `streaming` (64 KiB
 //! appends). The input starts 1 byte past a 64-byte boundary, as data in a real buffer may.
 //! CRC groups compare with `crc32fast` (CRC-32) and the `crc` crate (table-driven).
-//! `small_chunks/XXH3/N` appends 1 MiB N bytes at a time.
+//! `small_chunks/XXH3/N` appends 1 MiB N bytes at a time. `oneshot-short` groups cover every
+//! short-input path of XXH3 with direct (inlinable) calls.
 
 use std::hash::Hasher as _;
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
+};
 use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, NonCryptographicHasher};
 
 const SIZES: [(usize, &str); 6] = [
@@ -249,6 +253,51 @@ fn crc(c: &mut Criterion) {
     );
 }
 
+/// The short-input lengths the C reference treats differently (each side of every path
+/// boundary), plus 0.
+const SHORT_LENS: [usize; 9] = [0, 3, 8, 16, 17, 64, 128, 129, 240];
+
+/// XXH3-64 and XXH3-128 one-shot on short inputs, where a call and a branch cost as much as
+/// the hashing: each implementation called directly, not through `dyn`, so that it is inlined
+/// into the loop as it would be in a user's code.
+fn xxh3_short(c: &mut Criterion) {
+    fn bench<T>(
+        group: &mut BenchmarkGroup<'_, WallTime>,
+        name: &str,
+        data: &[u8],
+        f: impl Fn(&[u8]) -> T,
+    ) {
+        let id = BenchmarkId::new(name, format!("{}B", data.len()));
+        group.bench_with_input(id, data, |b, data| b.iter(|| f(black_box(data))));
+    }
+    for len in SHORT_LENS {
+        let buf = input(len);
+        let data = &buf[1..];
+        let mut group = c.benchmark_group("throughput/XXH3/oneshot-short");
+        group.throughput(Throughput::Bytes(len as u64));
+        bench(&mut group, "iohash", data, iohash::XxHash3::hash);
+        bench(&mut group, "xxhash-rust", data, xxhash_rust::xxh3::xxh3_64);
+        bench(
+            &mut group,
+            "twox-hash",
+            data,
+            twox_hash::XxHash3_64::oneshot,
+        );
+        group.finish();
+        let mut group = c.benchmark_group("throughput/XXH128/oneshot-short");
+        group.throughput(Throughput::Bytes(len as u64));
+        bench(&mut group, "iohash", data, iohash::XxHash128::hash);
+        bench(&mut group, "xxhash-rust", data, xxhash_rust::xxh3::xxh3_128);
+        bench(
+            &mut group,
+            "twox-hash",
+            data,
+            twox_hash::XxHash3_128::oneshot,
+        );
+        group.finish();
+    }
+}
+
 /// XXH3-64 one-shot on each backend this CPU has (scalar, SSE2, AVX2), in one build.
 fn xxh3_backends(c: &mut Criterion) {
     for &(len, label) in &SIZES[3..5] {
@@ -304,6 +353,7 @@ fn small_chunks(c: &mut Criterion) {
 criterion_group!(
     benches,
     xxh3,
+    xxh3_short,
     xxh3_backends,
     xxh128,
     xxh64,

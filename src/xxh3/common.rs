@@ -120,6 +120,7 @@ pub(crate) fn derive_secret(seed: u64) -> [u8; 192] {
 }
 
 /// Folds the eight accumulators into 64 bits.
+#[inline(always)]
 pub(crate) fn merge_accs(acc: &[u64; 8], secret: &[u8], start: u64) -> u64 {
     let mut result = start;
     for i in 0..4 {

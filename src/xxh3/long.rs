@@ -1,8 +1,7 @@
 //! XXH3 for inputs over 240 bytes: stripes of 64 bytes accumulated into eight lanes, scrambled
-//! once per block, on whichever [`Platform`] backend the CPU has.
+//! once per block, on whichever backend `platform.rs` picks.
 
 use super::common::*;
-use super::platform::Platform;
 
 /// Stripes in a block: one per 8 bytes of secret beyond the first 64.
 #[inline(always)]
@@ -92,6 +91,29 @@ macro_rules! simd_kernel {
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
                 unsafe { consume(self, acc, stripes_so_far, input, secret) }
             }
+
+            /// The one-shot long path and its `finish`, compiled for this backend's feature.
+            #[inline]
+            pub(crate) fn hash_long<T>(
+                self,
+                input: &[u8],
+                secret: &[u8],
+                finish: impl FnOnce(&[u64; 8]) -> T,
+            ) -> T {
+                /// # Safety
+                /// The CPU has the feature.
+                #[target_feature(enable = $feature)]
+                unsafe fn hash<T>(
+                    kernel: $backend,
+                    input: &[u8],
+                    secret: &[u8],
+                    finish: impl FnOnce(&[u64; 8]) -> T,
+                ) -> T {
+                    finish(&$crate::xxh3::long::hash_long_with(kernel, input, secret))
+                }
+                // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
+                unsafe { hash(self, input, secret, finish) }
+            }
         }
     };
 }
@@ -99,28 +121,37 @@ pub(crate) use simd_kernel;
 
 /// The accumulators after all of `input` (over 240 bytes): every stripe but the last of its
 /// final partial block, then that block's last 64 bytes with the last stripe's key.
-pub(crate) fn hash_long(platform: Platform, input: &[u8], secret: &[u8]) -> [u64; 8] {
+///
+/// Always inlined, like [`consume_stripes_with`], so a one-shot hash is one call into the
+/// backend, accumulators in registers throughout.
+#[inline(always)]
+pub(crate) fn hash_long_with<K: Kernel>(kernel: K, input: &[u8], secret: &[u8]) -> [u64; 8] {
     let mut acc = INIT_ACC;
     let mut stripes_so_far = 0;
     // Stripes up to, not including, the one holding the last byte: C's `(len - 1) / 64`.
     let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-    platform.consume_stripes(&mut acc, &mut stripes_so_far, &input[..full], secret);
-    last_stripe(
-        platform,
+    consume_stripes_with(
+        kernel,
+        &mut acc,
+        &mut stripes_so_far,
+        &input[..full],
+        secret,
+    );
+    kernel.accumulate(
         &mut acc,
         &input[input.len() - STRIPE_LEN..],
-        secret,
+        last_stripe_key(secret),
     );
     acc
 }
 
-/// Accumulates the input's last 64 bytes with the key the reference gives the last stripe.
-#[inline]
-pub(crate) fn last_stripe(platform: Platform, acc: &mut [u64; 8], stripe: &[u8], secret: &[u8]) {
-    let key = &secret[secret.len() - STRIPE_LEN - SECRET_LASTACC_START..];
-    platform.accumulate(acc, &stripe[..STRIPE_LEN], key);
+/// The key the reference gives the input's last 64 bytes.
+#[inline(always)]
+pub(crate) fn last_stripe_key(secret: &[u8]) -> &[u8] {
+    &secret[secret.len() - STRIPE_LEN - SECRET_LASTACC_START..]
 }
 
+#[inline(always)]
 pub(crate) fn finish64(acc: &[u64; 8], secret: &[u8], len: u64) -> u64 {
     merge_accs(
         acc,
@@ -129,6 +160,7 @@ pub(crate) fn finish64(acc: &[u64; 8], secret: &[u8], len: u64) -> u64 {
     )
 }
 
+#[inline(always)]
 pub(crate) fn finish128(acc: &[u64; 8], secret: &[u8], len: u64) -> u128 {
     let low = merge_accs(
         acc,

@@ -63,33 +63,46 @@ impl fmt::Display for SecretTooShort {
 
 impl std::error::Error for SecretTooShort {}
 
-/// One-shot XXH3-64; `platform` is asked for the backend only if the input is long.
-#[inline]
-fn oneshot64(platform: impl FnOnce() -> Platform, input: &[u8], seed: u64) -> u64 {
-    if input.len() <= common::MIDSIZE_MAX {
-        return short::hash64(input, &common::DEFAULT_SECRET, seed);
+/// One-shot XXH3-64. Short inputs are hashed inline; `platform` is asked for the backend
+/// only if the input is long, in a call of its own, so the inlined part stays small.
+#[inline(always)]
+fn oneshot64<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u64 {
+    // Two tests, so that 0-16 bytes, the commonest keys, take one compare to reach their path.
+    if input.len() <= 16 {
+        return short::hash64(input, short::default_secret(), seed);
     }
+    if input.len() <= common::MIDSIZE_MAX {
+        return short::hash64(input, short::default_secret(), seed);
+    }
+    long64(platform, input, seed)
+}
+
+#[inline(never)]
+fn long64<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u64 {
+    let len = input.len() as u64;
     with_seed_secret(seed, |secret| {
-        long::finish64(
-            &long::hash_long(platform(), input, secret),
-            secret,
-            input.len() as u64,
-        )
+        platform().hash_long(input, secret, |acc| long::finish64(acc, secret, len))
     })
 }
 
-/// One-shot XXH3-128; `platform` is asked for the backend only if the input is long.
-#[inline]
-fn oneshot128(platform: impl FnOnce() -> Platform, input: &[u8], seed: u64) -> u128 {
-    if input.len() <= common::MIDSIZE_MAX {
-        return short::hash128(input, &common::DEFAULT_SECRET, seed);
+/// One-shot XXH3-128, as [`oneshot64`].
+#[inline(always)]
+fn oneshot128<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u128 {
+    // Two tests, so that 0-16 bytes, the commonest keys, take one compare to reach their path.
+    if input.len() <= 16 {
+        return short::hash128(input, short::default_secret(), seed);
     }
+    if input.len() <= common::MIDSIZE_MAX {
+        return short::hash128(input, short::default_secret(), seed);
+    }
+    long128(platform, input, seed)
+}
+
+#[inline(never)]
+fn long128<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u128 {
+    let len = input.len() as u64;
     with_seed_secret(seed, |secret| {
-        long::finish128(
-            &long::hash_long(platform(), input, secret),
-            secret,
-            input.len() as u64,
-        )
+        platform().hash_long(input, secret, |acc| long::finish128(acc, secret, len))
     })
 }
 

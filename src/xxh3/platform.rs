@@ -6,7 +6,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2::Avx2;
-use super::long::{consume_stripes_with, Kernel};
+use super::long::{consume_stripes_with, hash_long_with, Kernel};
 use super::scalar;
 #[cfg(target_arch = "x86_64")]
 use super::sse2::Sse2;
@@ -94,6 +94,25 @@ impl Platform {
             Platform::Sse2(sse2) => sse2.accumulate(acc, input, secret),
             #[cfg(target_arch = "x86_64")]
             Platform::Avx2(avx2) => avx2.accumulate(acc, input, secret),
+        }
+    }
+
+    /// `finish` of the accumulators after all of `input` (over 240 bytes): the whole
+    /// one-shot long path, [`hash_long_with`] and `finish`, in one call compiled for this
+    /// backend.
+    #[inline]
+    pub(crate) fn hash_long<T>(
+        self,
+        input: &[u8],
+        secret: &[u8],
+        finish: impl FnOnce(&[u64; 8]) -> T,
+    ) -> T {
+        match self {
+            Platform::Scalar => finish(&hash_long_with(scalar::Scalar, input, secret)),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Sse2(sse2) => sse2.hash_long(input, secret, finish),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx2(avx2) => avx2.hash_long(input, secret, finish),
         }
     }
 }

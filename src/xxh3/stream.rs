@@ -2,9 +2,9 @@
 //! finish.
 
 use super::common::{derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, STRIPE_LEN};
-use super::long::{finish128, finish64, last_stripe};
+use super::long::{finish128, finish64, last_stripe_key};
 use super::platform::Platform;
-use super::short;
+use super::short::{self, ShortSecret};
 use std::sync::Arc;
 
 /// Input is gathered here until more than this much has come: four stripes.
@@ -42,10 +42,11 @@ impl Key {
     }
 
     /// The secret and seed of the short paths.
-    fn short(&self) -> (&[u8], u64) {
+    #[inline]
+    fn short(&self) -> (&ShortSecret, u64) {
         match self {
-            Key::Seed { seed, .. } => (&DEFAULT_SECRET, *seed),
-            Key::Secret(secret) => (secret, 0),
+            Key::Seed { seed, .. } => (short::default_secret(), *seed),
+            Key::Secret(secret) => (short::secret(secret), 0),
         }
     }
 
@@ -174,18 +175,18 @@ impl State {
                 &buffered[..whole],
                 secret,
             );
-            last_stripe(
-                self.platform,
+            self.platform.accumulate(
                 &mut acc,
                 &buffered[self.buffered - STRIPE_LEN..],
-                secret,
+                last_stripe_key(secret),
             );
         } else {
             let mut stripe = [0u8; STRIPE_LEN];
             let catch_up = STRIPE_LEN - self.buffered;
             stripe[..catch_up].copy_from_slice(&self.buffer[BUFFER_LEN - catch_up..]);
             stripe[catch_up..].copy_from_slice(buffered);
-            last_stripe(self.platform, &mut acc, &stripe, secret);
+            self.platform
+                .accumulate(&mut acc, &stripe, last_stripe_key(secret));
         }
         finish(&acc, secret, self.total_len)
     }
