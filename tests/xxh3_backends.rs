@@ -1,4 +1,5 @@
-//! Every XXH3 backend this CPU has (scalar, SSE2, AVX2 on x86-64), one-shot and streaming,
+//! Every XXH3 backend this CPU has (scalar; SSE2, AVX2 on x86-64; NEON on AArch64), one-shot
+//! and streaming,
 //! against the scalar backend, `xxhash-rust`, `twox-hash` and the C reference vectors.
 
 mod common;
@@ -14,6 +15,8 @@ fn this_cpu_runs_its_fastest_backend() {
     assert_eq!(backends::detected(), *available.last().unwrap());
     #[cfg(target_arch = "x86_64")]
     assert!(available.contains(&"sse2"));
+    #[cfg(target_arch = "aarch64")]
+    assert_eq!(available, ["scalar", "neon"]);
     eprintln!("XXH3 backends here: {available:?}");
 }
 

@@ -2,15 +2,20 @@
 //! with two finishes.
 //!
 //! Inputs up to 240 bytes take the short paths (`short.rs`, plain Rust). Longer ones run the
-//! stripe loop (`long.rs`) on the backend `platform.rs` picks at run time: AVX2 or SSE2 on
-//! x86-64, portable code elsewhere; so a default build gets SIMD without `-C target-cpu`.
+//! stripe loop (`long.rs`) on the backend `platform.rs` picks at run time: AVX-512F, AVX2 or
+//! SSE2 on x86-64, NEON on AArch64, portable code elsewhere; so a default build gets SIMD without
+//! `-C target-cpu`.
 
 use core::fmt;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
 mod common;
 mod long;
+#[cfg(target_arch = "aarch64")]
+mod neon;
 mod platform;
 mod scalar;
 mod short;
@@ -434,9 +439,11 @@ mod engine_tests {
         ];
         include_str!("../../tests/data/xxhash_vectors.txt")
             .lines()
-            .filter(|line| !line.starts_with('#'))
+            .filter(|line| {
+                let len = line.split(' ').next().and_then(|len| len.parse().ok());
+                len.is_some_and(|len: usize| wanted.contains(&len))
+            })
             .map(|line| line.split(' ').collect::<Vec<_>>())
-            .filter(|f| wanted.contains(&f[0].parse().unwrap()))
             .map(|f| {
                 let x3 = |i: usize| u64::from_str_radix(f[9 + i], 16).unwrap();
                 let x128 = |i: usize| u128::from_str_radix(f[13 + i], 16).unwrap();
@@ -464,15 +471,23 @@ mod engine_tests {
         out
     }
 
-    /// Small enough for Miri: `cargo +nightly miri test --lib xxh3::engine_tests`.
+    /// Small enough for Miri, which runs only the backend the build picks:
+    /// `cargo +nightly miri test --lib xxh3::engine_tests` with
+    /// `RUSTFLAGS='--cfg iohash_force_backend="scalar"'` for the portable one, or
+    /// `RUSTFLAGS="-C target-feature=+avx512f"` for AVX-512F, on any x86-64 CPU (see
+    /// `.ci/miri-avx512`).
     #[test]
     fn every_backend_one_shot_and_streaming_match_the_c_reference() {
         let seeds = [0, 1, 0x9E37_79B1_85EB_CA8D, u64::MAX];
         let platforms = if cfg!(miri) {
-            vec![Platform::Scalar]
+            vec![Platform::detect()]
         } else {
             Platform::available()
         };
+        eprintln!(
+            "XXH3 backends tested: {:?}",
+            platforms.iter().map(|p| p.name()).collect::<Vec<_>>()
+        );
         for (len, xxh3, xxh128) in vectors() {
             let data = input(len);
             for platform in &platforms {

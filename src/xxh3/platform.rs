@@ -1,12 +1,18 @@
-//! The one place that chooses the XXH3 backend for this CPU, and dispatches to it.
+//! The one place that chooses the XXH3 backend for this CPU, and dispatches to it: AVX-512F,
+//! else AVX2, else SSE2, on x86-64; NEON on AArch64; portable code elsewhere.
 //!
 //! A backend can be forced, for tests and benches, by building with
-//! `RUSTFLAGS='--cfg iohash_force_backend="scalar"'` (or `"sse2"`); the hidden
-//! `iohash::__xxh3_backends` module runs every backend this CPU has, in one build.
+//! `RUSTFLAGS='--cfg iohash_force_backend="scalar"'` (or `"sse2"`, `"avx2"`: the fastest this
+//! CPU has up to that one); the hidden `iohash::__xxh3_backends` module runs every backend this
+//! CPU has, in one build.
 
 #[cfg(target_arch = "x86_64")]
 use super::avx2::Avx2;
+#[cfg(target_arch = "x86_64")]
+use super::avx512::Avx512;
 use super::long::{consume_stripes_with, hash_long_with, Kernel};
+#[cfg(target_arch = "aarch64")]
+use super::neon::Neon;
 use super::scalar;
 #[cfg(target_arch = "x86_64")]
 use super::sse2::Sse2;
@@ -20,6 +26,10 @@ pub(crate) enum Platform {
     Sse2(Sse2),
     #[cfg(target_arch = "x86_64")]
     Avx2(Avx2),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
+    #[cfg(target_arch = "aarch64")]
+    Neon(Neon),
 }
 
 impl Platform {
@@ -32,14 +42,25 @@ impl Platform {
         }
         #[cfg(target_arch = "x86_64")]
         {
-            if !cfg!(iohash_force_backend = "sse2") {
+            let up_to_sse2 = cfg!(iohash_force_backend = "sse2");
+            let up_to_avx2 = up_to_sse2 || cfg!(iohash_force_backend = "avx2");
+            if !up_to_avx2 {
+                if let Some(avx512) = Avx512::detect() {
+                    return Platform::Avx512(avx512);
+                }
+            }
+            if !up_to_sse2 {
                 if let Some(avx2) = Avx2::detect() {
                     return Platform::Avx2(avx2);
                 }
             }
             Platform::Sse2(Sse2::new())
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(target_arch = "aarch64")]
+        {
+            Neon::detect().map_or(Platform::Scalar, Platform::Neon)
+        }
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
         Platform::Scalar
     }
 
@@ -51,7 +72,10 @@ impl Platform {
         {
             all.push(Platform::Sse2(Sse2::new()));
             all.extend(Avx2::detect().map(Platform::Avx2));
+            all.extend(Avx512::detect().map(Platform::Avx512));
         }
+        #[cfg(target_arch = "aarch64")]
+        all.extend(Neon::detect().map(Platform::Neon));
         all
     }
 
@@ -62,6 +86,10 @@ impl Platform {
             Platform::Sse2(_) => "sse2",
             #[cfg(target_arch = "x86_64")]
             Platform::Avx2(_) => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx512(_) => "avx512",
+            #[cfg(target_arch = "aarch64")]
+            Platform::Neon(_) => "neon",
         }
     }
 
@@ -82,6 +110,10 @@ impl Platform {
             Platform::Sse2(sse2) => sse2.consume_stripes(acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "x86_64")]
             Platform::Avx2(avx2) => avx2.consume_stripes(acc, stripes_so_far, input, secret),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx512(avx512) => avx512.consume_stripes(acc, stripes_so_far, input, secret),
+            #[cfg(target_arch = "aarch64")]
+            Platform::Neon(neon) => neon.consume_stripes(acc, stripes_so_far, input, secret),
         }
     }
 
@@ -94,6 +126,10 @@ impl Platform {
             Platform::Sse2(sse2) => sse2.accumulate(acc, input, secret),
             #[cfg(target_arch = "x86_64")]
             Platform::Avx2(avx2) => avx2.accumulate(acc, input, secret),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx512(avx512) => avx512.accumulate(acc, input, secret),
+            #[cfg(target_arch = "aarch64")]
+            Platform::Neon(neon) => neon.accumulate(acc, input, secret),
         }
     }
 
@@ -113,6 +149,10 @@ impl Platform {
             Platform::Sse2(sse2) => sse2.hash_long(input, secret, finish),
             #[cfg(target_arch = "x86_64")]
             Platform::Avx2(avx2) => avx2.hash_long(input, secret, finish),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx512(avx512) => avx512.hash_long(input, secret, finish),
+            #[cfg(target_arch = "aarch64")]
+            Platform::Neon(neon) => neon.hash_long(input, secret, finish),
         }
     }
 }
