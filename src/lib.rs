@@ -83,9 +83,9 @@
 //! | `bytes` | no | [`NonCryptographicHasher::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //!
-//! Without features the library needs only `std`, `xxhash-rust` (XXH64, XXH32) and `crc-fast`;
-//! XXH3 is iohash's own engine, with run-time SIMD dispatch. Use `default-features = false` to
-//! leave the command out.
+//! Without features the library needs only `std` and `crc-fast` (for the CRCs): every xxHash is
+//! iohash's own code, XXH3 with run-time SIMD dispatch. Use `default-features = false` to leave
+//! the command out.
 
 mod algorithm;
 #[cfg(feature = "bytes")]
@@ -94,6 +94,7 @@ mod crc;
 mod file;
 mod hasher;
 mod io;
+mod scalar_lane;
 pub mod sumfile;
 mod tee;
 #[cfg(feature = "tokio")]
