@@ -3,7 +3,7 @@
 //!
 //! Only AVX-512F intrinsics that the standard library writes as portable SIMD operations are
 //! used (no `vpternlog`), so Miri can run this backend on any x86-64 machine:
-//! `.ci/miri-avx512` checks it against the C reference vectors that way, for CPUs without
+//! `.ci/miri` checks it against the C reference vectors that way, for CPUs without
 //! AVX-512 (such as the one CI runs on).
 #![allow(unsafe_code)]
 

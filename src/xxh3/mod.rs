@@ -82,6 +82,7 @@ fn oneshot64<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u
     long64(platform, input, seed)
 }
 
+/// The long path of [`oneshot64`], out of line: one call, into the backend's own code.
 #[inline(never)]
 fn long64<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u64 {
     let len = input.len() as u64;
@@ -103,6 +104,7 @@ fn oneshot128<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> 
     long128(platform, input, seed)
 }
 
+/// The long path of [`oneshot128`].
 #[inline(never)]
 fn long128<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u128 {
     let len = input.len() as u64;
@@ -475,7 +477,7 @@ mod engine_tests {
     /// `cargo +nightly miri test --lib xxh3::engine_tests` with
     /// `RUSTFLAGS='--cfg iohash_force_backend="scalar"'` for the portable one, or
     /// `RUSTFLAGS="-C target-feature=+avx512f"` for AVX-512F, on any x86-64 CPU (see
-    /// `.ci/miri-avx512`).
+    /// `.ci/miri`).
     #[test]
     fn every_backend_one_shot_and_streaming_match_the_c_reference() {
         let seeds = [0, 1, 0x9E37_79B1_85EB_CA8D, u64::MAX];
