@@ -393,3 +393,32 @@ fn a_file_truncated_while_hashed_is_an_error_or_the_hash_of_what_was_read() {
         Ok(hash) => assert_ne!(hash, XxHash3::hash(&[0; 4096])),
     }
 }
+
+#[test]
+fn a_custom_secret_of_up_to_256_bytes_is_kept_without_allocating() {
+    let secret: Vec<u8> = (0..300u32).map(|i| (i * 131 % 251) as u8).collect();
+    let data = payload(300_000);
+    for len in [136, 192, 256] {
+        let (hashes, bytes) = allocated_by(|| {
+            let mut hasher = XxHash3::with_secret(&secret[..len]).unwrap();
+            let mut hasher128 = iohash::XxHash128::with_secret(&secret[..len]).unwrap();
+            for piece in data.chunks(7_000) {
+                hasher.append(piece);
+                hasher128.append(piece);
+            }
+            (hasher.current_hash(), hasher128.current_hash())
+        });
+        assert_eq!(bytes, 0, "a {len}-byte secret");
+        assert_eq!(
+            hashes,
+            (
+                xxhash_rust::xxh3::xxh3_64_with_secret(&data, &secret[..len]),
+                xxhash_rust::xxh3::xxh3_128_with_secret(&data, &secret[..len]),
+            ),
+            "a {len}-byte secret"
+        );
+    }
+    // Longer secrets are copied to the heap: the count shows the counter sees that copy.
+    let (_, bytes) = allocated_by(|| XxHash3::with_secret(&secret[..257]).unwrap());
+    assert!(bytes >= 257, "{bytes}");
+}

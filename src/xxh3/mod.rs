@@ -25,7 +25,7 @@ mod stream;
 
 use crate::hasher::{impl_write_by_append, NonCryptographicHasher};
 use platform::Platform;
-use stream::{Key, State};
+use stream::{CustomSecret, Key, State};
 
 /// The shortest secret XXH3 accepts, in bytes (the C reference's `XXH3_SECRET_SIZE_MIN`).
 pub const XXH3_SECRET_MIN_LEN: usize = common::SECRET_SIZE_MIN;
@@ -152,7 +152,9 @@ macro_rules! xxh3_hasher {
             /// A hasher keyed by a secret of your own, as the C reference's `_withSecret`.
             ///
             /// The secret must be at least [`XXH3_SECRET_MIN_LEN`] (136) bytes and should look
-            /// random; the hasher keeps a copy, so `reset` goes back to it.
+            /// random; the hasher keeps a copy, so `reset` goes back to it. A secret of up to
+            /// 256 bytes is copied into the hasher itself, with no allocation; a longer one is
+            /// copied to the heap.
             ///
             /// # Errors
             /// [`SecretTooShort`] if `secret` is shorter than 136 bytes.
@@ -160,7 +162,7 @@ macro_rules! xxh3_hasher {
                 if secret.len() < XXH3_SECRET_MIN_LEN {
                     return Err(SecretTooShort { len: secret.len() });
                 }
-                Ok(Self { state: State::new(Key::Secret(secret.into()), Platform::detect()) })
+                Ok(Self { state: State::new(Key::Secret(CustomSecret::new(secret)), Platform::detect()) })
             }
 
             /// The hash of `data` in one call, with seed 0.
@@ -424,7 +426,7 @@ pub mod backends {
     fn key(seed: u64, secret: Option<&[u8]>) -> Option<Key> {
         match secret {
             Some(secret) if secret.len() < XXH3_SECRET_MIN_LEN => None,
-            Some(secret) => Some(Key::Secret(secret.into())),
+            Some(secret) => Some(Key::Secret(CustomSecret::new(secret))),
             None => Some(Key::seed(seed)),
         }
     }

@@ -21,7 +21,48 @@ pub(crate) enum Key {
         derived: Option<Arc<[u8; 192]>>,
     },
     /// A caller's secret (at least 136 bytes), with seed 0.
-    Secret(Box<[u8]>),
+    Secret(CustomSecret),
+}
+
+/// The longest secret kept inside the hasher: room for the 192 bytes of the C reference's
+/// `XXH3_generateSecret` and more.
+const INLINE_SECRET_MAX: usize = 256;
+
+/// A copy of a caller's secret: inside the hasher, so making one allocates nothing, unless it
+/// is longer than [`INLINE_SECRET_MAX`] bytes.
+#[derive(Clone)]
+pub(crate) enum CustomSecret {
+    Inline {
+        bytes: [u8; INLINE_SECRET_MAX],
+        len: usize,
+    },
+    Heap(Box<[u8]>),
+}
+
+impl CustomSecret {
+    pub(crate) fn new(secret: &[u8]) -> CustomSecret {
+        if secret.len() > INLINE_SECRET_MAX {
+            return CustomSecret::Heap(secret.into());
+        }
+        let mut bytes = [0; INLINE_SECRET_MAX];
+        bytes[..secret.len()].copy_from_slice(secret);
+        CustomSecret::Inline {
+            bytes,
+            len: secret.len(),
+        }
+    }
+}
+
+impl core::ops::Deref for CustomSecret {
+    type Target = [u8];
+
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        match self {
+            CustomSecret::Inline { bytes, len } => &bytes[..*len],
+            CustomSecret::Heap(bytes) => bytes,
+        }
+    }
 }
 
 impl Key {
