@@ -12,6 +12,8 @@ const BUFFER_LEN: usize = 256;
 
 /// What keys the hash.
 #[derive(Clone)]
+// Large on purpose: a secret is kept inline so that making a hasher does not allocate.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum Key {
     /// A seed: short inputs use the default secret and the seed; long inputs use the secret
     /// the seed derives, made the first time the input grows past the buffer (and shared by
@@ -31,6 +33,8 @@ const INLINE_SECRET_MAX: usize = 256;
 /// A copy of a caller's secret: inside the hasher, so making one allocates nothing, unless it
 /// is longer than [`INLINE_SECRET_MAX`] bytes.
 #[derive(Clone)]
+// Large on purpose: boxing the inline variant would be the allocation this type avoids.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum CustomSecret {
     Inline {
         bytes: [u8; INLINE_SECRET_MAX],
