@@ -3,10 +3,11 @@
 //! Their lanes are independent and identical, so LLVM's SLP vectorizer packs them into one
 //! vector register when the target has vector multiplies and rotates (AVX-512, which
 //! `-C target-cpu=native` enables on such CPUs). That is a loss: the chain of each round then
-//! runs through `vpmulld` / `vpmullq`, 10 to 15 cycles, instead of a 3-cycle `imul`, and XXH32
-//! gets about twice as slow. The C reference stops it the same way (`XXH_COMPILER_GUARD`): an
-//! empty `asm!` block that takes the lane in a general-purpose register, which LLVM cannot see
-//! through and cannot widen.
+//! waits on a `vpmulld` / `vpmullq` (10 to 15 cycles) instead of a 3-cycle `imul`. The C
+//! reference stops it the same way (`XXH_COMPILER_GUARD`): an empty `asm!` block that takes the
+//! lane in a general-purpose register, which LLVM cannot see through and cannot widen. Only on
+//! x86-64 and AArch64 (where a `u64` fits one register), and not under Miri, which runs no
+//! `asm!`.
 #![allow(unsafe_code)]
 
 macro_rules! scalar_lane {
@@ -19,7 +20,7 @@ macro_rules! scalar_lane {
             #[allow(unused_mut)]
             let mut lane = lane;
             #[cfg(all(
-                any(target_arch = "x86_64", target_arch = "x86", target_arch = "aarch64"),
+                any(target_arch = "x86_64", target_arch = "aarch64"),
                 not(miri)
             ))]
             // SAFETY: the block is only a comment naming `lane`'s register: it touches no

@@ -1,5 +1,5 @@
 //! XXH64 ([`XxHash64`]): `xxhsum`'s default algorithm. Four 64-bit lanes over 32-byte stripes,
-//! then the leftover bytes folded in one by one word.
+//! then the leftover bytes folded in a word at a time.
 
 use core::fmt;
 

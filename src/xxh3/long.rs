@@ -49,6 +49,7 @@ pub(crate) fn consume_stripes_with<K: Kernel>(
 /// `#[target_feature]` kernels `accumulate` and `scramble`, and `consume_stripes`, the block
 /// loop compiled under the same feature. `$proof` is why holding a `$backend` means the CPU
 /// has `$feature`.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! simd_kernel {
     ($backend:ident, $feature:literal, $proof:literal) => {
         #[doc = concat!("Holding a `", stringify!($backend), "` proves the CPU has ", $feature, ": ", $proof, ".")]
@@ -117,6 +118,7 @@ macro_rules! simd_kernel {
         }
     };
 }
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) use simd_kernel;
 
 /// The accumulators after all of `input` (over 240 bytes): every stripe but the last of its

@@ -10,7 +10,9 @@
 use super::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
-use super::long::{consume_stripes_with, hash_long_with, Kernel};
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+use super::long::Kernel;
+use super::long::{consume_stripes_with, hash_long_with};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
 use super::scalar;
