@@ -13,14 +13,7 @@ pub(crate) type ShortSecret = [u8; SECRET_SIZE_MIN];
 /// The default secret's first 136 bytes.
 #[inline(always)]
 pub(crate) fn default_secret() -> &'static ShortSecret {
-    const { &split_default_secret() }
-}
-
-const fn split_default_secret() -> ShortSecret {
-    match DEFAULT_SECRET.first_chunk() {
-        Some(first) => *first,
-        None => unreachable!(),
-    }
+    const { DEFAULT_SECRET.first_chunk().unwrap() }
 }
 
 /// The first 136 bytes of a secret checked to be at least that long.
