@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::io::{BufWriter, Write};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use iohash::{NonCryptographicHasher, XxHash3};
+use iohash::{prelude::*, XxHash3};
 
 const FILE_LEN: usize = 64 << 20;
 

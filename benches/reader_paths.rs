@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use bytes::Buf;
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use iohash::{NonCryptographicHasher, XxHash3};
+use iohash::{prelude::*, XxHash3};
 
 /// Counts the bytes allocated, for the per-call allocation figures.
 struct CountingAllocator;

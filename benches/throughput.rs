@@ -14,7 +14,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
-use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, NonCryptographicHasher};
+use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, NonCryptographicHasher};
 
 const SIZES: [(usize, &str); 6] = [
     (16, "16B"),

@@ -3,8 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::hasher::{impl_write_by_append, NonCryptographicHasher};
-use crate::{Crc32, Crc32Variant, Crc64, Crc64Variant, XxHash128, XxHash3, XxHash32, XxHash64};
+#[cfg(feature = "std")]
+use crate::{Crc32, Crc32Variant, Crc64, Crc64Variant};
+use crate::{DynHasher, NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64};
 
 /// Every algorithm and parameter set iohash computes, for when the choice is made at run time
 /// (a command-line flag, a config file, a checksum line's tag).
@@ -16,7 +17,7 @@ use crate::{Crc32, Crc32Variant, Crc64, Crc64Variant, XxHash128, XxHash3, XxHash
 /// assert_eq!(algorithm, Algorithm::Xxh128);
 /// assert_eq!(algorithm.tag(), "XXH128");
 /// assert_eq!(algorithm.hash_len(), 16);
-/// assert_eq!("crc32c".parse::<Algorithm>().unwrap().tag(), "CRC32C");
+/// assert_eq!("3".parse::<Algorithm>().unwrap(), Algorithm::Xxh3);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -29,23 +30,30 @@ pub enum Algorithm {
     Xxh128,
     /// XXH3-64 ([`XxHash3`]).
     Xxh3,
-    /// CRC-32 in a parameter set ([`Crc32`]).
+    /// CRC-32 in a parameter set ([`Crc32`]; needs `std`).
+    #[cfg(feature = "std")]
     Crc32(Crc32Variant),
-    /// CRC-64 in a parameter set ([`Crc64`]).
+    /// CRC-64 in a parameter set ([`Crc64`]; needs `std`).
+    #[cfg(feature = "std")]
     Crc64(Crc64Variant),
 }
 
 impl Algorithm {
     /// Every algorithm and CRC parameter set.
-    pub const ALL: [Algorithm; 9] = [
+    pub const ALL: &'static [Algorithm] = &[
         Algorithm::Xxh32,
         Algorithm::Xxh64,
         Algorithm::Xxh128,
         Algorithm::Xxh3,
+        #[cfg(feature = "std")]
         Algorithm::Crc32(Crc32Variant::IsoHdlc),
+        #[cfg(feature = "std")]
         Algorithm::Crc32(Crc32Variant::Iscsi),
+        #[cfg(feature = "std")]
         Algorithm::Crc64(Crc64Variant::Ecma182),
+        #[cfg(feature = "std")]
         Algorithm::Crc64(Crc64Variant::Nvme),
+        #[cfg(feature = "std")]
         Algorithm::Crc64(Crc64Variant::Xz),
     ];
 
@@ -57,28 +65,37 @@ impl Algorithm {
             Algorithm::Xxh64 => "XXH64",
             Algorithm::Xxh128 => "XXH128",
             Algorithm::Xxh3 => "XXH3",
+            #[cfg(feature = "std")]
             Algorithm::Crc32(variant) => variant.tag(),
+            #[cfg(feature = "std")]
             Algorithm::Crc64(variant) => variant.tag(),
         }
     }
 
     /// The algorithm a tag names, as [`tag`](Self::tag) writes it.
     pub fn from_tag(tag: &str) -> Option<Algorithm> {
-        Algorithm::ALL.into_iter().find(|a| a.tag() == tag)
+        Algorithm::ALL.iter().copied().find(|a| a.tag() == tag)
     }
 
     /// Bytes in the hash: 4, 8 or 16.
     pub fn hash_len(self) -> usize {
         match self {
-            Algorithm::Xxh32 | Algorithm::Crc32(_) => 4,
-            Algorithm::Xxh64 | Algorithm::Xxh3 | Algorithm::Crc64(_) => 8,
+            Algorithm::Xxh32 => 4,
+            Algorithm::Xxh64 | Algorithm::Xxh3 => 8,
             Algorithm::Xxh128 => 16,
+            #[cfg(feature = "std")]
+            Algorithm::Crc32(_) => 4,
+            #[cfg(feature = "std")]
+            Algorithm::Crc64(_) => 8,
         }
     }
 
     /// Whether [`hasher`](Self::hasher) takes a seed: the xxHash family does, CRCs do not.
     pub fn takes_seed(self) -> bool {
-        !matches!(self, Algorithm::Crc32(_) | Algorithm::Crc64(_))
+        matches!(
+            self,
+            Algorithm::Xxh32 | Algorithm::Xxh64 | Algorithm::Xxh128 | Algorithm::Xxh3
+        )
     }
 
     /// A hasher for this algorithm with the given seed (ignored by CRCs; XXH32 uses its low
@@ -89,7 +106,9 @@ impl Algorithm {
             Algorithm::Xxh64 => State::Xxh64(XxHash64::with_seed(seed)),
             Algorithm::Xxh128 => State::Xxh128(XxHash128::with_seed(seed)),
             Algorithm::Xxh3 => State::Xxh3(XxHash3::with_seed(seed)),
+            #[cfg(feature = "std")]
             Algorithm::Crc32(variant) => State::Crc32(Crc32::with_variant(variant)),
+            #[cfg(feature = "std")]
             Algorithm::Crc64(variant) => State::Crc64(Crc64::with_variant(variant)),
         };
         AnyHasher { state }
@@ -102,22 +121,48 @@ impl fmt::Display for Algorithm {
     }
 }
 
-/// The error from parsing an unknown algorithm name.
+/// The error from parsing an unknown algorithm name; it shows the name (its first 32 bytes).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownAlgorithm(String);
+pub struct UnknownAlgorithm {
+    name: [u8; 32],
+    len: usize,
+    truncated: bool,
+}
+
+impl UnknownAlgorithm {
+    fn new(name: &str) -> Self {
+        let mut len = name.len().min(32);
+        while !name.is_char_boundary(len) {
+            len -= 1;
+        }
+        let mut bytes = [0; 32];
+        bytes[..len].copy_from_slice(&name.as_bytes()[..len]);
+        UnknownAlgorithm {
+            name: bytes,
+            len,
+            truncated: len < name.len(),
+        }
+    }
+
+    /// The name that was not recognised (its first 32 bytes).
+    pub fn name(&self) -> &str {
+        core::str::from_utf8(&self.name[..self.len]).unwrap_or_default()
+    }
+}
 
 impl fmt::Display for UnknownAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let more = if self.truncated { "..." } else { "" };
         write!(
             f,
-            "unknown algorithm '{}' (expected 0, 1, 2, 3, 32, 64, 128, xxh32, xxh64, xxh128, xxh3, \
-             crc32, crc32c, crc64, crc64nvme or crc64xz)",
-            self.0
+            "unknown algorithm '{}{more}' (expected 0, 1, 2, 3, 32, 64, 128, xxh32, xxh64, xxh128, \
+             xxh3, crc32, crc32c, crc64, crc64nvme or crc64xz)",
+            self.name()
         )
     }
 }
 
-impl std::error::Error for UnknownAlgorithm {}
+impl core::error::Error for UnknownAlgorithm {}
 
 /// Parses `xxhsum -H` values (`0`/`32`, `1`/`64`, `2`/`128`, `3`) and names, case-insensitive
 /// (`xxh3`, `XXH128`, `crc32`, `crc32c`, `crc64`, `crc64nvme`, `crc64xz`).
@@ -133,8 +178,13 @@ impl FromStr for Algorithm {
             _ => None,
         };
         by_number
-            .or_else(|| Algorithm::from_tag(&s.to_ascii_uppercase()))
-            .ok_or_else(|| UnknownAlgorithm(s.to_owned()))
+            .or_else(|| {
+                Algorithm::ALL
+                    .iter()
+                    .copied()
+                    .find(|a| a.tag().eq_ignore_ascii_case(s))
+            })
+            .ok_or_else(|| UnknownAlgorithm::new(s))
     }
 }
 
@@ -144,65 +194,100 @@ enum State {
     Xxh64(XxHash64),
     Xxh128(XxHash128),
     Xxh3(XxHash3),
+    #[cfg(feature = "std")]
     Crc32(Crc32),
+    #[cfg(feature = "std")]
     Crc64(Crc64),
 }
 
-/// A hasher for an [`Algorithm`] chosen at run time. Its hash is widened to `u128`.
+/// A hasher for an [`Algorithm`] chosen at run time: a [`DynHasher`] that needs no allocator,
+/// whose hash is also available widened to `u128`.
 ///
 /// ```
-/// use iohash::{Algorithm, AnyHasher, XxHash64};
-/// use std::io::Write;
+/// use iohash::{Algorithm, AnyHasher, DynHasher, XxHash64};
 ///
 /// let mut hasher: AnyHasher = Algorithm::Xxh64.hasher(0);
-/// hasher.write_all(b"abc").unwrap();
+/// hasher.append(b"abc");
 /// assert_eq!(hasher.current_hash(), u128::from(XxHash64::hash(b"abc")));
+/// assert_eq!(hasher.name(), "XXH64");
 /// ```
 #[derive(Clone, Debug)]
 pub struct AnyHasher {
     state: State,
 }
 
+/// Runs `$body` with `$h` bound to the hasher inside, whatever its type.
+macro_rules! with_inner {
+    ($state:expr, $h:ident => $body:expr) => {
+        match $state {
+            State::Xxh32($h) => $body,
+            State::Xxh64($h) => $body,
+            State::Xxh128($h) => $body,
+            State::Xxh3($h) => $body,
+            #[cfg(feature = "std")]
+            State::Crc32($h) => $body,
+            #[cfg(feature = "std")]
+            State::Crc64($h) => $body,
+        }
+    };
+}
+
 impl AnyHasher {
-    /// Appends `data`, as [`NonCryptographicHasher::append`].
-    #[inline]
-    pub fn append(&mut self, data: &[u8]) {
-        match &mut self.state {
-            State::Xxh32(h) => h.append(data),
-            State::Xxh64(h) => h.append(data),
-            State::Xxh128(h) => h.append(data),
-            State::Xxh3(h) => h.append(data),
-            State::Crc32(h) => h.append(data),
-            State::Crc64(h) => h.append(data),
-        }
-    }
-
-    /// The hash so far, widened to `u128`.
+    /// The hash so far as an integer, widened to `u128`: what
+    /// [`NonCryptographicHasher::current_hash`] returns for the algorithm's own type.
+    // XXH128's hash is a u128 already; the others widen.
+    #[allow(clippy::useless_conversion)]
     pub fn current_hash(&self) -> u128 {
-        match &self.state {
-            State::Xxh32(h) => h.current_hash().into(),
-            State::Xxh64(h) => h.current_hash().into(),
-            State::Xxh128(h) => h.current_hash(),
-            State::Xxh3(h) => h.current_hash().into(),
-            State::Crc32(h) => h.current_hash().into(),
-            State::Crc64(h) => h.current_hash().into(),
-        }
+        with_inner!(&self.state, h => h.current_hash().into())
     }
 
-    /// Forgets all appended data, as [`NonCryptographicHasher::reset`].
-    pub fn reset(&mut self) {
-        match &mut self.state {
-            State::Xxh32(h) => h.reset(),
-            State::Xxh64(h) => h.reset(),
-            State::Xxh128(h) => h.reset(),
-            State::Xxh3(h) => h.reset(),
-            State::Crc32(h) => h.reset(),
-            State::Crc64(h) => h.reset(),
+    /// The algorithm this hasher computes.
+    pub fn algorithm(&self) -> Algorithm {
+        match &self.state {
+            State::Xxh32(_) => Algorithm::Xxh32,
+            State::Xxh64(_) => Algorithm::Xxh64,
+            State::Xxh128(_) => Algorithm::Xxh128,
+            State::Xxh3(_) => Algorithm::Xxh3,
+            #[cfg(feature = "std")]
+            State::Crc32(h) => Algorithm::Crc32(h.variant()),
+            #[cfg(feature = "std")]
+            State::Crc64(h) => Algorithm::Crc64(h.variant()),
         }
     }
 }
 
-impl_write_by_append!(AnyHasher, inherent);
+impl DynHasher for AnyHasher {
+    #[inline]
+    fn append(&mut self, data: &[u8]) {
+        with_inner!(&mut self.state, h => h.append(data))
+    }
+
+    fn reset(&mut self) {
+        with_inner!(&mut self.state, h => h.reset())
+    }
+
+    fn hash_len(&self) -> usize {
+        with_inner!(&self.state, h => h.hash_len())
+    }
+
+    fn current_hash_into(&self, out: &mut [u8]) -> usize {
+        with_inner!(&self.state, h => h.current_hash_into(out))
+    }
+
+    fn name(&self) -> &'static str {
+        with_inner!(&self.state, h => h.name())
+    }
+
+    #[cfg(feature = "alloc")]
+    fn box_clone(&self) -> alloc::boxed::Box<dyn DynHasher + Send> {
+        alloc::boxed::Box::new(self.clone())
+    }
+}
+
+#[cfg(feature = "std")]
+crate::io::impl_io_write!(AnyHasher);
+#[cfg(feature = "tokio")]
+crate::tokio::impl_async_write!(AnyHasher);
 
 #[cfg(test)]
 mod tests {
@@ -210,7 +295,7 @@ mod tests {
 
     #[test]
     fn every_algorithm_parses_from_its_tag_and_hashes_like_its_type() {
-        for algorithm in Algorithm::ALL {
+        for &algorithm in Algorithm::ALL {
             assert_eq!(algorithm.tag().to_lowercase().parse(), Ok(algorithm));
             let mut hasher = algorithm.hasher(7);
             hasher.append(b"123456789");
@@ -219,12 +304,17 @@ mod tests {
                 Algorithm::Xxh64 => XxHash64::hash_with_seed(b"123456789", 7).into(),
                 Algorithm::Xxh128 => XxHash128::hash_with_seed(b"123456789", 7),
                 Algorithm::Xxh3 => XxHash3::hash_with_seed(b"123456789", 7).into(),
+                #[cfg(feature = "std")]
                 Algorithm::Crc32(v) => v.check().into(),
+                #[cfg(feature = "std")]
                 Algorithm::Crc64(v) => v.check().into(),
             };
             assert_eq!(hasher.current_hash(), expected, "{algorithm}");
             let bits = 8 * algorithm.hash_len() as u32;
             assert_eq!(hasher.current_hash().checked_shr(bits).unwrap_or(0), 0);
+            assert_eq!(hasher.hash_len(), algorithm.hash_len());
+            assert_eq!(hasher.name(), algorithm.tag());
+            assert_eq!(hasher.algorithm(), algorithm);
             hasher.reset();
             assert_eq!(hasher.current_hash(), algorithm.hasher(7).current_hash());
         }
@@ -238,5 +328,10 @@ mod tests {
         assert_eq!("3".parse(), Ok(Algorithm::Xxh3));
         let err = "md5".parse::<Algorithm>().unwrap_err();
         assert!(err.to_string().starts_with("unknown algorithm 'md5'"));
+        assert_eq!(err.name(), "md5");
+        let long = "é".repeat(20);
+        let err = long.parse::<Algorithm>().unwrap_err();
+        assert_eq!(err.name(), "é".repeat(16));
+        assert!(err.to_string().contains("éé...'"), "{err}");
     }
 }

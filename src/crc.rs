@@ -5,12 +5,14 @@ use core::fmt;
 
 use crc_fast::{CrcAlgorithm, Digest};
 
-use crate::hasher::{impl_write_by_append, NonCryptographicHasher};
+use crate::hasher::impl_hasher;
+#[cfg(test)]
+use crate::{DynHasher, NonCryptographicHasher};
 
 macro_rules! crc_hasher {
     (
         $(#[$doc:meta])*
-        $name:ident, $variant:ident, $output:ty, $tag:literal, $to_bytes:ident,
+        $name:ident, $variant:ident, $output:ty, $to_bytes:ident,
         variants {
             $(
                 $(#[$vdoc:meta])*
@@ -19,7 +21,7 @@ macro_rules! crc_hasher {
             )+
         }
     ) => {
-        #[doc = concat!("A ", $tag, " parameter set: polynomial, initial value, bit order and final XOR.")]
+        #[doc = concat!("A ", stringify!($name), " parameter set: polynomial, initial value, bit order and final XOR.")]
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         #[non_exhaustive]
         pub enum $variant {
@@ -123,31 +125,21 @@ macro_rules! crc_hasher {
             }
         }
 
-        impl NonCryptographicHasher for $name {
-            type Output = $output;
-            type Bytes = [u8; core::mem::size_of::<$output>()];
-            const HASH_LEN: usize = core::mem::size_of::<$output>();
-            const NAME: &'static str = $tag;
-
-            #[inline]
+        impl_hasher! {
+            $name => $output, $to_bytes, |self| self.variant.tag();
             fn append(&mut self, data: &[u8]) {
                 self.digest.update(data);
             }
-
-            fn current_hash(&self) -> $output {
-                self.digest.finalize() as $output
-            }
-
-            fn current_hash_bytes(&self) -> Self::Bytes {
-                self.current_hash().$to_bytes()
-            }
-
             fn reset(&mut self) {
                 self.digest.reset();
             }
+            fn current_hash(&self) -> $output {
+                self.digest.finalize() as $output
+            }
+            fn hash(data: &[u8]) -> $output {
+                $variant::default().checksum(data)
+            }
         }
-
-        impl_write_by_append!($name);
     };
 }
 
@@ -159,7 +151,7 @@ crc_hasher! {
     /// `current_hash_bytes` is it little-endian, as .NET's `Crc32.GetCurrentHash`.
     ///
     /// ```
-    /// use iohash::{Crc32, Crc32Variant, NonCryptographicHasher};
+    /// use iohash::{Crc32, Crc32Variant, DynHasher, NonCryptographicHasher};
     ///
     /// let mut crc = Crc32::new();
     /// crc.append(b"1234");
@@ -167,8 +159,9 @@ crc_hasher! {
     /// assert_eq!(crc.current_hash(), 0xCBF43926);
     /// assert_eq!(crc.current_hash_bytes(), [0x26, 0x39, 0xF4, 0xCB]);
     /// assert_eq!(Crc32::castagnoli().variant(), Crc32Variant::Iscsi);
+    /// assert_eq!(Crc32::castagnoli().name(), "CRC32C");
     /// ```
-    Crc32, Crc32Variant, u32, "CRC32", to_le_bytes,
+    Crc32, Crc32Variant, u32, to_le_bytes,
     variants {
         /// CRC-32/ISO-HDLC: zlib, gzip, PNG, Ethernet; the default.
         #[default]
@@ -189,14 +182,14 @@ crc_hasher! {
     /// `Crc64.GetCurrentHash`.
     ///
     /// ```
-    /// use iohash::{Crc64, Crc64Variant, NonCryptographicHasher};
+    /// use iohash::{Crc64, Crc64Variant, DynHasher, NonCryptographicHasher};
     ///
     /// let mut crc = Crc64::xz();
     /// crc.append(b"123456789");
     /// assert_eq!(crc.current_hash(), 0x995DC9BBDF1939FA);
     /// assert_eq!(Crc64::hash(b"123456789"), Crc64Variant::Ecma182.check());
     /// ```
-    Crc64, Crc64Variant, u64, "CRC64", to_be_bytes,
+    Crc64, Crc64Variant, u64, to_be_bytes,
     variants {
         /// CRC-64/ECMA-182: non-reflected, initial value 0; .NET's `Crc64` and the default.
         #[default]

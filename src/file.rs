@@ -1,23 +1,21 @@
 //! Hashing a file by path: the read strategy by file kind, and detection of files that change
 //! while they are hashed.
 //!
-//! Why reads and not `mmap`: hashing a 1 GiB file in the page cache with XXH3 (2-core AMD EPYC,
-//! hyperfine, 15 runs) took 170-182 ms mapped against 206-214 ms with 256 KiB reads, a 15%
-//! gain; but a mapped file that another process truncates kills the hasher with `SIGBUS`, and
-//! catching that takes a process-wide signal handler, which a library must not install. Reads
-//! see a shrinking file as a short file, which the size check below reports. A second thread
-//! reading ahead while the first hashes measured slower here (327 ms against 230 ms), so there
-//! is none.
+//! Why reads and not `mmap`: a mapped file that another process truncates kills the reader with
+//! `SIGBUS`, and catching that takes a process-wide signal handler, which a library must not
+//! install. Reads see a shrinking file as a short file, which the size check below reports.
+//! BENCHMARKS.md has what each way measured.
 
 use std::fs::{File, Metadata};
 use std::io::{self, ErrorKind, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::NonCryptographicHasher;
+use crate::{DynHasher, NonCryptographicHasher};
 
-/// Appends the contents of the file at `path` to `sink` (any hasher, or any other writer, such
-/// as one that counts progress), returning the number of bytes.
+/// Appends the contents of the file at `path` to `sink` (any hasher: a concrete one, an
+/// [`AnyHasher`](crate::AnyHasher), a `&mut dyn DynHasher`, a `Box<dyn DynHasher + Send>`; or
+/// any other writer, such as one that counts progress), returning the number of bytes.
 ///
 /// A regular file is read [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time, and its
 /// size and modification time are compared before and after: if either changed, the file was
@@ -71,7 +69,7 @@ where
     if before.is_dir() {
         return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"));
     }
-    let len = crate::io::append_from_reader(sink, reader)?;
+    let len = crate::io::copy_in_large_reads(sink, reader)?;
     if before.is_file() {
         check_unchanged(&before, &file.metadata()?)?;
     }
@@ -108,7 +106,7 @@ pub fn hash_file<H: NonCryptographicHasher + Default>(
     path: impl AsRef<Path>,
 ) -> io::Result<H::Output> {
     let mut hasher = H::default();
-    append_file(&mut hasher, path)?;
+    append_file(&mut crate::io::Appender(&mut hasher), path)?;
     Ok(hasher.current_hash())
 }
 
@@ -117,7 +115,7 @@ pub fn hash_file<H: NonCryptographicHasher + Default>(
 ///
 /// Memory is one read buffer per thread, whatever the files' sizes. The threads are scoped
 /// standard threads that end before this returns: no thread pool stays behind, and no
-/// dependency is needed for it.
+/// dependency is needed for it. For an algorithm chosen at run time, see [`hash_files_with`].
 ///
 /// ```
 /// use iohash::{hash_files, XxHash3};
@@ -136,13 +134,51 @@ pub fn hash_file<H: NonCryptographicHasher + Default>(
 /// ```
 pub fn hash_files<H>(paths: &[impl AsRef<Path> + Sync]) -> Vec<io::Result<H::Output>>
 where
-    H: NonCryptographicHasher + Default,
-    H::Output: Send,
+    H: NonCryptographicHasher + Default + Send,
 {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    hash_files_with(paths, H::default)
+        .into_iter()
+        .map(|hasher| hasher.map(|h| h.current_hash()))
+        .collect()
+}
+
+/// [`hash_files`] with hashers made by `new_hasher`, one per file: each file is appended to a
+/// fresh one, which is returned. Any hasher works, [`AnyHasher`](crate::AnyHasher) and
+/// `Box<dyn DynHasher + Send>` among them.
+///
+/// ```
+/// use iohash::{hash_files_with, Algorithm, AnyHasher, XxHash128};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # std::fs::write(dir.path().join("a"), b"a")?;
+/// let algorithm: Algorithm = "xxh128".parse().unwrap();
+/// let hashers = hash_files_with(&[dir.path().join("a")], || algorithm.hasher(0));
+/// let hasher: &AnyHasher = hashers[0].as_ref().unwrap();
+/// assert_eq!(hasher.current_hash(), XxHash128::hash(b"a"));
+/// # Ok(())
+/// # }
+/// ```
+pub fn hash_files_with<H, F>(paths: &[impl AsRef<Path> + Sync], new_hasher: F) -> Vec<io::Result<H>>
+where
+    H: DynHasher + Send,
+    F: Fn() -> H + Sync,
+{
+    let threads = match paths.len() {
+        0 | 1 => 1,
+        n => std::thread::available_parallelism().map_or(1, |cpus| cpus.get().min(n)),
+    };
+    let hash_one = |path: &dyn AsRef<Path>| {
+        let mut hasher = new_hasher();
+        append_file(&mut crate::io::Appender(&mut hasher), path)?;
+        Ok(hasher)
+    };
+    if threads == 1 {
+        return paths.iter().map(|path| hash_one(path)).collect();
+    }
     let next = AtomicUsize::new(0);
-    let mut done: Vec<(usize, io::Result<H::Output>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads.min(paths.len()))
+    let mut done: Vec<(usize, io::Result<H>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
@@ -151,7 +187,7 @@ where
                         let Some(path) = paths.get(index) else {
                             break mine;
                         };
-                        mine.push((index, hash_file::<H>(path)));
+                        mine.push((index, hash_one(path)));
                     }
                 })
             })

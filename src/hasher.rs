@@ -1,19 +1,84 @@
-//! The one trait every iohash hasher implements, and the `io::Write` glue written once for all.
+//! The two traits every iohash hasher implements: [`DynHasher`], the object-safe `no_std` core,
+//! and [`NonCryptographicHasher`], the typed one for generic code; and the macro that implements
+//! both (and `io::Write`) for a hasher from its few algorithm-specific functions.
 
 use core::fmt;
-use std::io::{self, BufRead, Read, Write};
 
-/// A streaming non-cryptographic hasher: append bytes, read the hash, reset.
+/// The core every hasher shares: append bytes, read the hash as bytes, reset. Object-safe and
+/// `no_std`, so one `&mut dyn DynHasher` or `Box<dyn DynHasher + Send>` can stand for any
+/// algorithm chosen at run time, as .NET's `NonCryptographicHashAlgorithm` does.
 ///
-/// This is the model of .NET's `System.IO.Hashing.NonCryptographicHashAlgorithm` on Rust's own
-/// I/O traits. Every hasher is also an [`io::Write`] that takes everything it is given, so any
-/// reader can be hashed with [`io::copy`] and any writer-shaped API can hash what it writes.
+/// Every hasher of this crate implements it, and so does [`AnyHasher`](crate::AnyHasher). With
+/// the `std` feature every hasher and `dyn DynHasher` are [`io::Write`](std::io::Write)rs that
+/// take everything they are given, and [`HasherExt`](crate::HasherExt) adds the reader
+/// methods (`append_from_reader`, ...) to all of them, trait objects included.
 ///
 /// The same bytes give the same hash however they are split across calls.
 ///
+/// ```
+/// use iohash::{DynHasher, XxHash128, XxHash3, XxHash32};
+///
+/// let mut hashers: Vec<Box<dyn DynHasher + Send>> =
+///     vec![Box::new(XxHash3::new()), Box::new(XxHash128::new()), Box::new(XxHash32::new())];
+/// for hasher in &mut hashers {
+///     hasher.append(b"hello ");
+///     hasher.append(b"world");
+/// }
+/// let mut out = [0u8; 16];
+/// let len = hashers[0].current_hash_into(&mut out);
+/// assert_eq!(&out[..len], XxHash3::hash(b"hello world").to_be_bytes());
+/// assert_eq!(hashers[1].hash_len(), 16);
+/// assert_eq!(hashers[2].name(), "XXH32");
+/// ```
+///
+/// # Implementing it
+/// A hasher of your own implements the five methods (and, with the `alloc` feature,
+/// `box_clone`, which is `Box::new(self.clone())`); it then works with [`append_file`],
+/// [`HashingReader`], [`HashingWriter`] and the reader methods like the built-in ones.
+///
+/// [`append_file`]: crate::append_file
+/// [`HashingReader`]: crate::HashingReader
+/// [`HashingWriter`]: crate::HashingWriter
+pub trait DynHasher {
+    /// Appends `data` to the bytes hashed so far.
+    fn append(&mut self, data: &[u8]);
+
+    /// Forgets all appended data, going back to the seed, secret or parameters the hasher was
+    /// made with.
+    fn reset(&mut self);
+
+    /// The number of bytes in the hash: 4, 8 or 16.
+    fn hash_len(&self) -> usize;
+
+    /// Writes the hash of everything appended so far to the front of `out`, in canonical byte
+    /// order (the same bytes as
+    /// [`current_hash_bytes`](NonCryptographicHasher::current_hash_bytes)), and returns
+    /// [`hash_len`](Self::hash_len). The state does not change.
+    ///
+    /// # Panics
+    /// If `out` is shorter than [`hash_len`](Self::hash_len) (the message names both lengths).
+    /// A 16-byte buffer fits every algorithm.
+    fn current_hash_into(&self, out: &mut [u8]) -> usize;
+
+    /// The algorithm and parameter set as `--tag` lines name it: `"XXH3"`, `"XXH128"`,
+    /// `"XXH64"`, `"XXH32"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`.
+    fn name(&self) -> &'static str;
+
+    /// A boxed copy of this hasher, state and all: what makes `Box<dyn DynHasher + Send>`
+    /// [`Clone`]. For a hasher that is `Clone + Send + 'static`, `Box::new(self.clone())`.
+    #[cfg(feature = "alloc")]
+    fn box_clone(&self) -> alloc::boxed::Box<dyn DynHasher + Send>;
+}
+
+/// The typed layer over [`DynHasher`], for generic code: the hash as an integer
+/// ([`current_hash`](Self::current_hash)) or a fixed-size array, and one-shots.
+///
+/// This is the model of .NET's `System.IO.Hashing.NonCryptographicHashAlgorithm` (append,
+/// current hash, hash and reset, reset, one-shots) in Rust's idiom.
+///
 /// # Example
 /// ```
-/// use iohash::{NonCryptographicHasher, XxHash3};
+/// use iohash::{DynHasher, NonCryptographicHasher, XxHash3};
 ///
 /// let mut hasher = XxHash3::new();
 /// hasher.append(b"hello ");
@@ -22,20 +87,28 @@ use std::io::{self, BufRead, Read, Write};
 /// assert_eq!(hasher.hash_and_reset(), XxHash3::hash(b"hello world"));
 /// assert_eq!(hasher.current_hash(), XxHash3::hash(b""));
 /// ```
-pub trait NonCryptographicHasher: Write + Clone {
+///
+/// Generic code over any hasher and any reader needs no other bound:
+/// ```
+/// use iohash::{prelude::*, XxHash64};
+/// use std::io::Read;
+///
+/// # #[cfg(feature = "std")] fn main() -> std::io::Result<()> {
+/// fn digest<H: NonCryptographicHasher>(hasher: &mut H, reader: &mut impl Read) -> std::io::Result<H::Output> {
+///     hasher.append_from_reader(reader)?;
+///     Ok(hasher.current_hash())
+/// }
+/// assert_eq!(digest(&mut XxHash64::new(), &mut &b"abc"[..])?, XxHash64::hash(b"abc"));
+/// # Ok(())
+/// # }
+/// # #[cfg(not(feature = "std"))] fn main() {}
+/// ```
+pub trait NonCryptographicHasher: DynHasher + Clone {
     /// The hash as an integer (`u32`, `u64` or `u128`): the C reference's return value.
-    type Output: Copy + Eq + fmt::Debug + fmt::LowerHex;
+    type Output: Copy + Eq + fmt::Debug + fmt::LowerHex + Send + Sync;
     /// The hash as bytes in the algorithm's canonical order (see
-    /// [`current_hash_bytes`](Self::current_hash_bytes)).
+    /// [`current_hash_bytes`](Self::current_hash_bytes)): `[u8; 4]`, `[u8; 8]` or `[u8; 16]`.
     type Bytes: AsRef<[u8]> + Copy + Eq + fmt::Debug;
-    /// Number of bytes in [`Self::Bytes`].
-    const HASH_LEN: usize;
-    /// The algorithm's name as `xxhsum --tag` prints it: `"XXH3"`, `"XXH128"`, `"XXH64"`, `"XXH32"`;
-    /// `"CRC32"` and `"CRC64"` for the CRCs, whatever their parameter set.
-    const NAME: &'static str;
-
-    /// Appends `data` to the bytes hashed so far.
-    fn append(&mut self, data: &[u8]);
 
     /// The hash of everything appended since the hasher was made or last reset.
     ///
@@ -47,13 +120,14 @@ pub trait NonCryptographicHasher: Write + Clone {
     /// every algorithm (so CRC-32 little-endian, CRC-64 big-endian).
     fn current_hash_bytes(&self) -> Self::Bytes;
 
-    /// Forgets all appended data, going back to the seed or secret the hasher was made with.
-    fn reset(&mut self);
+    /// The hash of `data` in one call, with the default seed or parameters: the same as
+    /// appending `data` to a new hasher, and faster.
+    fn hash(data: &[u8]) -> Self::Output;
 
-    /// Returns [`current_hash`](Self::current_hash), then [`reset`](Self::reset)s.
+    /// Returns [`current_hash`](Self::current_hash), then [`reset`](DynHasher::reset)s.
     ///
     /// ```
-    /// use iohash::{NonCryptographicHasher, XxHash64};
+    /// use iohash::{DynHasher, NonCryptographicHasher, XxHash64};
     ///
     /// let mut hasher = XxHash64::with_seed(7);
     /// hasher.append(b"first record");
@@ -66,192 +140,195 @@ pub trait NonCryptographicHasher: Write + Clone {
         self.reset();
         hash
     }
-
-    /// Appends everything `reader` yields until end of file, returning how many bytes that was.
-    ///
-    /// This is [`io::copy`] into the hasher, so it keeps `io::copy`'s fast paths: a `&[u8]` is
-    /// handed over whole (pass `&mut &data[..]`, so that the reader type is `&[u8]`), as are the
-    /// two halves of a `VecDeque<u8>`. Any other reader, such as a [`std::fs::File`], is read
-    /// [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time rather than `io::copy`'s
-    /// 8 KiB: fewer system calls, and chunks large enough for the SIMD loop. The read buffer is
-    /// allocated on a thread's first call for each hasher type and kept for the thread's life
-    /// (64 KiB per hasher type per thread), so calls after the first allocate nothing.
-    ///
-    /// [`io::ErrorKind::Interrupted`] is retried. Any other error is returned, and the hash then
-    /// covers exactly the bytes read before it.
-    ///
-    /// # Example
-    /// ```
-    /// use iohash::{NonCryptographicHasher, XxHash3};
-    ///
-    /// # fn main() -> std::io::Result<()> {
-    /// # let dir = tempfile::tempdir()?;
-    /// # let path = dir.path().join("data.bin");
-    /// # std::fs::write(&path, b"file contents")?;
-    /// let mut file = std::fs::File::open(&path)?;
-    /// let mut hasher = XxHash3::new();
-    /// let len = hasher.append_from_reader(&mut file)?;
-    /// assert_eq!(len, 13);
-    /// assert_eq!(hasher.current_hash(), XxHash3::hash(b"file contents"));
-    /// # Ok(())
-    /// # }
-    /// ```
-    fn append_from_reader<R: Read + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64>
-    where
-        Self: 'static,
-    {
-        crate::io::append_from_reader_cached(self, reader)
-    }
-
-    /// Appends everything a [`BufRead`] yields, straight from its buffer: no copy, no allocation.
-    ///
-    /// Use it for a `BufReader`, an `io::Cursor`, a `StdinLock` or a `&[u8]`. Errors are handled
-    /// as in [`append_from_reader`](Self::append_from_reader).
-    ///
-    /// # Example
-    /// ```
-    /// use iohash::{NonCryptographicHasher, XxHash128};
-    /// use std::io::Cursor;
-    ///
-    /// # fn main() -> std::io::Result<()> {
-    /// let mut cursor = Cursor::new(b"in-memory payload".to_vec());
-    /// let mut hasher = XxHash128::new();
-    /// hasher.append_from_buf_reader(&mut cursor)?;
-    /// assert_eq!(hasher.current_hash(), XxHash128::hash(b"in-memory payload"));
-    /// # Ok(())
-    /// # }
-    /// ```
-    fn append_from_buf_reader<R: BufRead + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64> {
-        crate::io::append_from_buf_reader(self, reader)
-    }
-
-    /// Appends the contents of the file at `path`; see [`append_file`](crate::append_file) for
-    /// the read strategy and the errors (a directory, a file changed while it was hashed).
-    ///
-    /// ```
-    /// use iohash::{NonCryptographicHasher, XxHash128};
-    ///
-    /// # fn main() -> std::io::Result<()> {
-    /// # let dir = tempfile::tempdir()?;
-    /// # let path = dir.path().join("f");
-    /// # std::fs::write(&path, b"contents")?;
-    /// let mut hasher = XxHash128::new();
-    /// hasher.append_file(&path)?;
-    /// assert_eq!(hasher.current_hash(), XxHash128::hash(b"contents"));
-    /// # Ok(())
-    /// # }
-    /// ```
-    fn append_file(&mut self, path: impl AsRef<std::path::Path>) -> io::Result<u64> {
-        crate::file::append_file(self, path)
-    }
-
-    /// Appends the remaining bytes of a [`bytes::Buf`] chunk by chunk: a `Chain` of `Bytes`,
-    /// a `BytesMut`, a `VecDeque<u8>` or any other `Buf` is hashed where it lies, never
-    /// copied into one buffer. `buf` is consumed; pass a clone (cheap for `Bytes`) or `&mut`
-    /// to decide what happens to the original. A single `Bytes` is simply `append(&bytes)`.
-    ///
-    /// ```
-    /// use bytes::{Buf, Bytes};
-    /// use iohash::{NonCryptographicHasher, XxHash3};
-    ///
-    /// let head = Bytes::from_static(b"header|");
-    /// let body = Bytes::from_static(b"body");
-    /// let mut hasher = XxHash3::new();
-    /// hasher.append_buf(head.clone().chain(body.clone()));
-    /// assert_eq!(hasher.current_hash(), XxHash3::hash(b"header|body"));
-    /// assert_eq!(head, "header|"); // the originals are untouched
-    /// ```
-    #[cfg(feature = "bytes")]
-    fn append_buf(&mut self, buf: impl bytes::Buf) {
-        crate::buf::append_buf(self, buf);
-    }
 }
 
-/// `io::Write` for a hasher, written once: every write takes all of its input and is the same as
-/// `append`, so no byte is ever refused and `flush` has nothing to do.
-macro_rules! impl_write_by_append {
-    ($hasher:ty) => {
-        $crate::hasher::impl_write_by_append!($hasher, $crate::NonCryptographicHasher::append);
-    };
-    ($hasher:ty, inherent) => {
-        $crate::hasher::impl_write_by_append!($hasher, <$hasher>::append);
-    };
-    ($hasher:ty, $append:expr) => {
-        /// Writing is appending: `write` takes all of `buf` and returns its length, and
-        /// `write_vectored` hashes every slice in order without copying.
-        impl std::io::Write for $hasher {
+/// Copies a hash's canonical bytes to the front of `out`, as `current_hash_into` promises.
+#[inline]
+pub(crate) fn write_hash_into(hash: &[u8], out: &mut [u8]) -> usize {
+    assert!(
+        out.len() >= hash.len(),
+        "current_hash_into: the output buffer holds {} bytes, the hash is {} bytes",
+        out.len(),
+        hash.len()
+    );
+    out[..hash.len()].copy_from_slice(hash);
+    hash.len()
+}
+
+/// Implements [`DynHasher`], [`NonCryptographicHasher`], `io::Write` (with `std`) and tokio's
+/// `AsyncWrite` (with `tokio`) for a hasher, from the algorithm's own functions:
+///
+/// ```text
+/// impl_hasher! {
+///     XxHash64 => u64, to_be_bytes, "XXH64";
+///     fn append(&mut self, data: &[u8]) { ... }
+///     fn reset(&mut self) { ... }
+///     fn current_hash(&self) -> u64 { ... }
+///     fn hash(data: &[u8]) -> u64 { ... }
+/// }
+/// ```
+/// The name may be any expression of `self`, for types whose name depends on their parameters.
+macro_rules! impl_hasher {
+    (
+        $ty:ident => $output:ty, $to_bytes:ident, |$name_self:ident| $name:expr;
+        fn append(&mut $a_self:ident, $data:ident: &[u8]) $append:block
+        fn reset(&mut $r_self:ident) $reset:block
+        fn current_hash(&$c_self:ident) -> $c_out:ty $current:block
+        fn hash($h_data:ident: &[u8]) -> $h_out:ty $hash:block
+    ) => {
+        impl $crate::DynHasher for $ty {
             #[inline]
-            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-                $append(self, buf);
-                Ok(buf.len())
+            fn append(&mut $a_self, $data: &[u8]) $append
+
+            #[inline]
+            fn reset(&mut $r_self) $reset
+
+            #[inline]
+            fn hash_len(&self) -> usize {
+                core::mem::size_of::<$output>()
             }
 
             #[inline]
-            fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
-                $append(self, buf);
-                Ok(())
-            }
-
-            fn write_vectored(&mut self, bufs: &[std::io::IoSlice<'_>]) -> std::io::Result<usize> {
-                let mut written = 0;
-                for buf in bufs {
-                    $append(self, buf);
-                    written += buf.len();
-                }
-                Ok(written)
+            fn current_hash_into(&self, out: &mut [u8]) -> usize {
+                let hash = $crate::NonCryptographicHasher::current_hash_bytes(self);
+                $crate::hasher::write_hash_into(&hash, out)
             }
 
             #[inline]
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
+            fn name(&$name_self) -> &'static str {
+                $name
+            }
+
+            #[cfg(feature = "alloc")]
+            fn box_clone(&self) -> alloc::boxed::Box<dyn $crate::DynHasher + Send> {
+                alloc::boxed::Box::new(self.clone())
             }
         }
 
-        /// Writing is appending, as for `io::Write`: every write is ready at once and takes all
-        /// it is given; flush and shutdown have nothing to do.
+        impl $crate::NonCryptographicHasher for $ty {
+            type Output = $output;
+            type Bytes = [u8; core::mem::size_of::<$output>()];
+
+            #[inline]
+            fn current_hash(&$c_self) -> $c_out $current
+
+            #[inline]
+            fn current_hash_bytes(&self) -> Self::Bytes {
+                $crate::NonCryptographicHasher::current_hash(self).$to_bytes()
+            }
+
+            #[inline]
+            fn hash($h_data: &[u8]) -> $h_out $hash
+        }
+
+        #[cfg(feature = "std")]
+        $crate::io::impl_io_write!($ty);
         #[cfg(feature = "tokio")]
-        impl ::tokio::io::AsyncWrite for $hasher {
-            fn poll_write(
-                self: core::pin::Pin<&mut Self>,
-                _: &mut core::task::Context<'_>,
-                buf: &[u8],
-            ) -> core::task::Poll<std::io::Result<usize>> {
-                $append(self.get_mut(), buf);
-                core::task::Poll::Ready(Ok(buf.len()))
-            }
-
-            fn poll_write_vectored(
-                self: core::pin::Pin<&mut Self>,
-                _: &mut core::task::Context<'_>,
-                bufs: &[std::io::IoSlice<'_>],
-            ) -> core::task::Poll<std::io::Result<usize>> {
-                let this = self.get_mut();
-                let mut written = 0;
-                for buf in bufs {
-                    $append(this, buf);
-                    written += buf.len();
-                }
-                core::task::Poll::Ready(Ok(written))
-            }
-
-            fn is_write_vectored(&self) -> bool {
-                true
-            }
-
-            fn poll_flush(
-                self: core::pin::Pin<&mut Self>,
-                _: &mut core::task::Context<'_>,
-            ) -> core::task::Poll<std::io::Result<()>> {
-                core::task::Poll::Ready(Ok(()))
-            }
-
-            fn poll_shutdown(
-                self: core::pin::Pin<&mut Self>,
-                _: &mut core::task::Context<'_>,
-            ) -> core::task::Poll<std::io::Result<()>> {
-                core::task::Poll::Ready(Ok(()))
-            }
-        }
+        $crate::tokio::impl_async_write!($ty);
+    };
+    (
+        $ty:ident => $output:ty, $to_bytes:ident, $name:literal;
+        $($rest:tt)*
+    ) => {
+        $crate::hasher::impl_hasher!($ty => $output, $to_bytes, |self| $name; $($rest)*);
     };
 }
-pub(crate) use impl_write_by_append;
+pub(crate) use impl_hasher;
+
+/// A `&mut` to a hasher hashes into it: so `HashingReader::new(reader, &mut hasher)` leaves the
+/// hasher with the caller.
+impl<H: DynHasher + ?Sized> DynHasher for &mut H {
+    #[inline]
+    fn append(&mut self, data: &[u8]) {
+        (**self).append(data);
+    }
+
+    fn reset(&mut self) {
+        (**self).reset();
+    }
+
+    fn hash_len(&self) -> usize {
+        (**self).hash_len()
+    }
+
+    fn current_hash_into(&self, out: &mut [u8]) -> usize {
+        (**self).current_hash_into(out)
+    }
+
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+
+    /// A box of a copy of the hasher this points to.
+    #[cfg(feature = "alloc")]
+    fn box_clone(&self) -> alloc::boxed::Box<dyn DynHasher + Send> {
+        (**self).box_clone()
+    }
+}
+
+/// A boxed hasher, `Box<dyn DynHasher + Send>` above all, is a hasher.
+#[cfg(feature = "alloc")]
+impl<H: DynHasher + ?Sized> DynHasher for alloc::boxed::Box<H> {
+    #[inline]
+    fn append(&mut self, data: &[u8]) {
+        (**self).append(data);
+    }
+
+    fn reset(&mut self) {
+        (**self).reset();
+    }
+
+    fn hash_len(&self) -> usize {
+        (**self).hash_len()
+    }
+
+    fn current_hash_into(&self, out: &mut [u8]) -> usize {
+        (**self).current_hash_into(out)
+    }
+
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+
+    fn box_clone(&self) -> alloc::boxed::Box<dyn DynHasher + Send> {
+        (**self).box_clone()
+    }
+}
+
+/// A copy of the boxed hasher, state and all, that goes on independently.
+///
+/// ```
+/// use iohash::{Algorithm, DynHasher};
+///
+/// let mut first: Box<dyn DynHasher + Send> = Box::new(Algorithm::Xxh64.hasher(0));
+/// first.append(b"shared prefix, ");
+/// let mut second = first.clone();
+/// first.append(b"one ending");
+/// second.append(b"another ending");
+/// let (mut a, mut b) = ([0; 8], [0; 8]);
+/// first.current_hash_into(&mut a);
+/// second.current_hash_into(&mut b);
+/// assert_ne!(a, b);
+/// ```
+#[cfg(feature = "alloc")]
+impl Clone for alloc::boxed::Box<dyn DynHasher + Send> {
+    fn clone(&self) -> Self {
+        (**self).box_clone()
+    }
+}
+
+impl fmt::Debug for dyn DynHasher + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynHasher")
+            .field("name", &self.name())
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for dyn DynHasher + Send + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynHasher")
+            .field("name", &self.name())
+            .finish_non_exhaustive()
+    }
+}

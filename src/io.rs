@@ -1,103 +1,49 @@
-//! Reader paths: how bytes get from a `Read` or `BufRead` into a hasher.
+//! Reader paths (feature `std`): how bytes get from a `Read` or `BufRead` into a hasher, and
+//! `io::Write` for every hasher and for `dyn DynHasher`.
+//!
+//! Nothing here keeps state between calls: no per-thread buffer, no copy of a caller's hasher.
 
-use std::any::Any;
-use std::cell::RefCell;
 use std::io::{self, BufRead, BufWriter, ErrorKind, Read, Write};
 
-/// Bytes asked for per `read` call when [`append_from_reader`] reads a reader that `io::copy`
-/// does not hand over whole (a `File`, a socket, a `Take`, a `Chain`...).
-///
-/// Measured with `cargo bench --bench read_size` (XXH3, a 64 MiB file in the page cache, 2-core
-/// AMD EPYC with AVX2 and 1 MiB of L2 per core): reads of 64 KiB to 1 MiB all take ~10.8 ms,
-/// within noise of each other; `io::copy`'s 8 KiB takes 13.9 ms (29% longer, one system call
-/// per 8 KiB), and 4 MiB takes 12.1 ms (the buffer no longer fits in L2). 64 KiB is the
-/// smallest size in the flat range: the least memory kept per thread (see
-/// [`append_from_reader`]), and slices from 64 KiB up go to the hasher without a copy.
-///
-/// [`append_from_reader`]: crate::NonCryptographicHasher::append_from_reader
+use crate::DynHasher;
+
+/// Bytes asked for per `read` call when a file is hashed by path or as an open `File`
+/// ([`append_file`](crate::append_file), [`append_open_file`](crate::append_open_file),
+/// [`hash_file`](crate::hash_file)), where [`io::copy`] would read 8 KiB: fewer system calls,
+/// and chunks long enough for the SIMD loops. The read size against time is measured by
+/// `cargo bench --bench read_size` (BENCHMARKS.md); 64 KiB is the smallest size in the flat
+/// part of that curve.
 pub const LARGE_READ_LEN: usize = 64 * 1024;
 
-/// `io::copy` into a `BufWriter` around the hasher.
-///
-/// The `BufWriter` is what turns `io::copy`'s 8 KiB stack buffer into `LARGE_READ_LEN` reads:
-/// for a reader it does not specialize, `io::copy` reads straight into a `BufWriter`'s spare
-/// capacity. A `&[u8]` or `VecDeque<u8>` still goes over in one `write_all`, which the
-/// `BufWriter` passes through untouched once it is at least `LARGE_READ_LEN` long. If the copy
-/// fails, dropping the `BufWriter` appends what it holds, so the hash covers every byte read.
+/// [`io::copy`] into the hasher: `io::copy`'s own paths (a `&[u8]`, `VecDeque` or `BufReader`
+/// handed over in place, anything else through 8 KiB on the stack), nothing allocated.
 pub(crate) fn append_from_reader<W, R>(hasher: &mut W, reader: &mut R) -> io::Result<u64>
+where
+    W: DynHasher + ?Sized,
+    R: Read + ?Sized,
+{
+    io::copy(reader, &mut Appender(hasher))
+}
+
+/// [`io::copy`] into a `BufWriter` of [`LARGE_READ_LEN`] around `sink`: for a reader `io::copy`
+/// does not hand over in place, it reads straight into the `BufWriter`'s spare capacity, so a
+/// file is read 64 KiB at a time with no copy. The buffer is allocated per call. If the copy
+/// fails, dropping the `BufWriter` writes what it holds, so the sink has every byte read.
+pub(crate) fn copy_in_large_reads<W, R>(sink: &mut W, reader: &mut R) -> io::Result<u64>
 where
     W: Write + ?Sized,
     R: Read + ?Sized,
 {
-    let mut writer = BufWriter::with_capacity(LARGE_READ_LEN, hasher);
+    let mut writer = BufWriter::with_capacity(LARGE_READ_LEN, sink);
     let len = io::copy(reader, &mut writer)?;
     writer.flush()?;
     Ok(len)
 }
 
-thread_local! {
-    /// One `BufWriter<H>` per hasher type `H` used on this thread, kept between calls of
-    /// [`append_from_reader_cached`] so its buffer is allocated once per thread, not per call.
-    static WRITERS: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
-}
-
-/// [`append_from_reader`] with the `BufWriter` taken from a per-thread cache: the hasher's state
-/// is swapped into the cached writer for the copy and swapped back after, so a call allocates
-/// nothing once the thread has made one. A nested call on the same thread (a reader that
-/// itself hashes) finds the cache in use and allocates its own.
-pub(crate) fn append_from_reader_cached<H, R>(hasher: &mut H, reader: &mut R) -> io::Result<u64>
-where
-    H: Write + Clone + 'static,
-    R: Read + ?Sized,
-{
-    WRITERS.with(|cell| {
-        let Ok(mut writers) = cell.try_borrow_mut() else {
-            return append_from_reader(hasher, reader);
-        };
-        let index = match writers.iter().position(|w| w.is::<BufWriter<H>>()) {
-            Some(index) => index,
-            None => {
-                let writer = BufWriter::with_capacity(LARGE_READ_LEN, hasher.clone());
-                writers.push(Box::new(writer));
-                writers.len() - 1
-            }
-        };
-        let Some(writer) = writers[index].downcast_mut::<BufWriter<H>>() else {
-            unreachable!("found by its type above");
-        };
-        let lent = Lent::new(writer, hasher);
-        let copied = io::copy(reader, lent.writer);
-        lent.writer.flush()?;
-        copied
-    })
-}
-
-/// The hasher's state lent to a cached writer: given back on drop, so also on error or panic,
-/// after the writer has appended what it buffered.
-struct Lent<'a, H: Write> {
-    writer: &'a mut BufWriter<H>,
-    hasher: &'a mut H,
-}
-
-impl<'a, H: Write> Lent<'a, H> {
-    fn new(writer: &'a mut BufWriter<H>, hasher: &'a mut H) -> Self {
-        std::mem::swap(writer.get_mut(), hasher);
-        Lent { writer, hasher }
-    }
-}
-
-impl<H: Write> Drop for Lent<'_, H> {
-    fn drop(&mut self) {
-        // Hashers never fail a write, so this flush only moves the buffered bytes in.
-        let _ = self.writer.flush();
-        std::mem::swap(self.writer.get_mut(), self.hasher);
-    }
-}
-
 /// `fill_buf` / `consume` until the reader is empty, appending its buffer in place.
-pub(crate) fn append_from_buf_reader<W, R>(hasher: &mut W, reader: &mut R) -> io::Result<u64>
+pub(crate) fn append_from_buf_reader<H, R>(hasher: &mut H, reader: &mut R) -> io::Result<u64>
 where
-    W: Write + ?Sized,
+    H: DynHasher + ?Sized,
     R: BufRead + ?Sized,
 {
     let mut len = 0u64;
@@ -108,9 +54,188 @@ where
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        hasher.write_all(chunk)?;
+        hasher.append(chunk);
         let n = chunk.len();
         reader.consume(n);
         len += n as u64;
     }
 }
+
+/// Any [`DynHasher`] as an `io::Write`, for the helpers above.
+pub(crate) struct Appender<'a, H: ?Sized>(pub(crate) &'a mut H);
+
+impl<H: DynHasher + ?Sized> Write for Appender<'_, H> {
+    #[inline]
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.append(buf);
+        Ok(buf.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.0.append(buf);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `io::Write` for a hasher, written once: every write takes all of its input and is the same as
+/// `append`, so no byte is ever refused and `flush` has nothing to do.
+macro_rules! impl_io_write {
+    ($hasher:ty) => {
+        /// Writing is appending: `write` takes all of `buf` and returns its length, and
+        /// `write_vectored` hashes every slice in order without copying.
+        impl std::io::Write for $hasher {
+            #[inline]
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                $crate::DynHasher::append(self, buf);
+                Ok(buf.len())
+            }
+
+            #[inline]
+            fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+                $crate::DynHasher::append(self, buf);
+                Ok(())
+            }
+
+            fn write_vectored(&mut self, bufs: &[std::io::IoSlice<'_>]) -> std::io::Result<usize> {
+                let mut written = 0;
+                for buf in bufs {
+                    $crate::DynHasher::append(self, buf);
+                    written += buf.len();
+                }
+                Ok(written)
+            }
+
+            #[inline]
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+    };
+}
+pub(crate) use impl_io_write;
+
+impl_io_write!(dyn DynHasher + '_);
+impl_io_write!(dyn DynHasher + Send + '_);
+
+/// The reader methods, for every [`DynHasher`]: concrete hashers, [`AnyHasher`](crate::AnyHasher),
+/// `&mut dyn DynHasher` and `Box<dyn DynHasher + Send>` alike (feature `std`).
+///
+/// It is implemented for every hasher and cannot be implemented otherwise; bring it into scope
+/// with `use iohash::HasherExt` or `use iohash::prelude::*`.
+///
+/// ```
+/// use iohash::{prelude::*, Algorithm, XxHash64};
+///
+/// # fn main() -> std::io::Result<()> {
+/// let mut hasher: Box<dyn DynHasher + Send> = Box::new(Algorithm::Xxh64.hasher(0));
+/// hasher.append_from_reader(&mut &b"abc"[..])?;
+/// let mut hash = [0; 8];
+/// hasher.current_hash_into(&mut hash);
+/// assert_eq!(hash, XxHash64::hash(b"abc").to_be_bytes());
+/// # Ok(())
+/// # }
+/// ```
+pub trait HasherExt: DynHasher {
+    /// Appends everything `reader` yields until end of file, returning how many bytes that was.
+    ///
+    /// This is [`io::copy`](std::io::copy) into the hasher, with nothing kept between calls
+    /// and nothing allocated: a `&[u8]` of 8 KiB or more is handed over whole (pass
+    /// `&mut &data[..]`, so that the reader type is `&[u8]`), as are the halves of a
+    /// `VecDeque<u8>` and the buffer of a `BufReader`; any other reader is read 8 KiB at a time
+    /// into a buffer on the stack. For a [`BufRead`](BufRead) (a `Cursor`, a
+    /// `BufReader`), [`append_from_buf_reader`](HasherExt::append_from_buf_reader) copies nothing;
+    /// for a file, [`append_file`](HasherExt::append_file) and
+    /// [`append_open_file`](crate::append_open_file) read
+    /// [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time. BENCHMARKS.md compares them.
+    ///
+    /// [`ErrorKind::Interrupted`](std::io::ErrorKind::Interrupted) is retried. Any other error
+    /// is returned, and the hash then covers exactly the bytes read before it.
+    ///
+    /// # Example
+    /// ```
+    /// use iohash::{prelude::*, XxHash3};
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// let mut socket_like: Box<dyn std::io::Read> = Box::new(&b"streamed contents"[..]);
+    /// let mut hasher = XxHash3::new();
+    /// let len = hasher.append_from_reader(&mut socket_like)?;
+    /// assert_eq!(len, 17);
+    /// assert_eq!(hasher.current_hash(), XxHash3::hash(b"streamed contents"));
+    /// # Ok(())
+    /// # }
+    /// ```
+    fn append_from_reader<R: Read + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64> {
+        crate::io::append_from_reader(self, reader)
+    }
+
+    /// Appends everything a [`BufRead`](BufRead) yields, straight from its buffer:
+    /// no copy, no allocation.
+    ///
+    /// Use it for a `BufReader`, an `io::Cursor`, a `StdinLock` or a `&[u8]`. Errors are handled
+    /// as in [`append_from_reader`](HasherExt::append_from_reader).
+    ///
+    /// # Example
+    /// ```
+    /// use iohash::{prelude::*, XxHash128};
+    /// use std::io::Cursor;
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// let mut cursor = Cursor::new(b"in-memory payload".to_vec());
+    /// let mut hasher = XxHash128::new();
+    /// hasher.append_from_buf_reader(&mut cursor)?;
+    /// assert_eq!(hasher.current_hash(), XxHash128::hash(b"in-memory payload"));
+    /// # Ok(())
+    /// # }
+    /// ```
+    fn append_from_buf_reader<R: BufRead + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64> {
+        crate::io::append_from_buf_reader(self, reader)
+    }
+
+    /// Appends the contents of the file at `path`; see [`append_file`](crate::append_file) for
+    /// the read strategy and the errors (a directory, a file changed while it was hashed).
+    ///
+    /// ```
+    /// use iohash::{prelude::*, XxHash128};
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("f");
+    /// # std::fs::write(&path, b"contents")?;
+    /// let mut hasher = XxHash128::new();
+    /// hasher.append_file(&path)?;
+    /// assert_eq!(hasher.current_hash(), XxHash128::hash(b"contents"));
+    /// # Ok(())
+    /// # }
+    /// ```
+    fn append_file(&mut self, path: impl AsRef<std::path::Path>) -> io::Result<u64> {
+        crate::file::append_file(&mut crate::io::Appender(self), path)
+    }
+
+    /// Appends the remaining bytes of a [`bytes::Buf`] chunk by chunk: a `Chain` of `Bytes`,
+    /// a `BytesMut`, a `VecDeque<u8>` or any other `Buf` is hashed where it lies, never
+    /// copied into one buffer. `buf` is consumed; pass a clone (cheap for `Bytes`) or `&mut`
+    /// to decide what happens to the original. A single `Bytes` is simply `append(&bytes)`.
+    ///
+    /// ```
+    /// use bytes::{Buf, Bytes};
+    /// use iohash::{prelude::*, XxHash3};
+    ///
+    /// let head = Bytes::from_static(b"header|");
+    /// let body = Bytes::from_static(b"body");
+    /// let mut hasher = XxHash3::new();
+    /// hasher.append_buf(head.clone().chain(body.clone()));
+    /// assert_eq!(hasher.current_hash(), XxHash3::hash(b"header|body"));
+    /// assert_eq!(head, "header|"); // the originals are untouched
+    /// ```
+    #[cfg(feature = "bytes")]
+    fn append_buf(&mut self, buf: impl bytes::Buf) {
+        crate::buf::append_buf(self, buf);
+    }
+}
+
+impl<H: DynHasher + ?Sized> HasherExt for H {}

@@ -1,10 +1,21 @@
 //! Streaming non-cryptographic hashing: XXH3-64, XXH3-128, XXH64, XXH32, CRC-32 and CRC-64 behind
-//! one API, for slices, readers and files.
+//! one API, for slices, readers and files, in sync and async code, with or without `std`.
 //!
-//! Every hasher implements [`NonCryptographicHasher`] (append, current hash, hash and reset,
-//! reset: the model of .NET's `System.IO.Hashing`) and [`std::io::Write`], so anything that can
-//! be copied can be hashed. The same bytes give the same hash however they are split, and the
-//! hashes are those of the C reference (`xxhsum`, libxxhash).
+//! The API follows .NET's `System.IO.Hashing` (append, current hash, hash and reset, reset,
+//! one-shots, seeds) in three layers:
+//!
+//! - [`DynHasher`]: the object-safe, `no_std` core every hasher shares (append, reset, the hash
+//!   as bytes, the algorithm's name), so `&mut dyn DynHasher` or `Box<dyn DynHasher + Send>`
+//!   stands for any algorithm, and [`AnyHasher`] for one chosen at run time;
+//! - [`NonCryptographicHasher`]: the typed layer for generic code (the hash as `u32`, `u64` or
+//!   `u128`, one-shots);
+//! - with `std`: [`io::Write`](std::io::Write) for every hasher and `dyn DynHasher`, and
+//!   [`HasherExt`] (`append_from_reader`, `append_from_buf_reader`, `append_file`), files
+//!   ([`hash_file`], [`hash_files`]) and the tee adapters [`HashingReader`] and
+//!   [`HashingWriter`].
+//!
+//! `use iohash::prelude::*` brings the traits into scope. The same bytes give the same hash
+//! however they are split, and the hashes are those of the C reference (`xxhsum`, libxxhash).
 //!
 //! | type | algorithm | output | `xxhsum` flag |
 //! |---|---|---|---|
@@ -24,34 +35,50 @@
 //! assert_ne!(XxHash128::hash(b"hello"), 0);
 //! ```
 //!
-//! # Hash a file
-//! [`append_from_reader`](NonCryptographicHasher::append_from_reader) reads
-//! [`LARGE_READ_LEN`] bytes at a time, where a plain `io::copy` would read 8 KiB.
+//! # Hash a file, a reader, a `Cursor`
+//! [`append_file`](HasherExt::append_file) reads [`LARGE_READ_LEN`] bytes at a time;
+//! [`append_from_reader`](HasherExt::append_from_reader) is `io::copy` into the hasher;
+//! [`append_from_buf_reader`](HasherExt::append_from_buf_reader) hashes a `BufRead`'s buffer
+//! in place. None keeps anything between calls.
 //! ```
-//! use iohash::{NonCryptographicHasher, XxHash3};
+//! use iohash::{prelude::*, XxHash3, XxHash64};
+//! use std::io::Cursor;
 //!
-//! # fn main() -> std::io::Result<()> {
+//! # #[cfg(not(feature = "std"))] fn main() {}
+//! # #[cfg(feature = "std")] fn main() -> std::io::Result<()> {
 //! # let dir = tempfile::tempdir()?;
 //! # let path = dir.path().join("big.bin");
 //! # std::fs::write(&path, vec![7u8; 1 << 20])?;
 //! let mut hasher = XxHash3::new();
-//! hasher.append_from_reader(&mut std::fs::File::open(&path)?)?;
+//! hasher.append_file(&path)?;
 //! println!("XXH3 ({}) = {:016x}", path.display(), hasher.current_hash());
 //! # assert_eq!(hasher.current_hash(), XxHash3::hash(&vec![7u8; 1 << 20]));
-//! # Ok(())
-//! # }
-//! ```
 //!
-//! # Hash a `Cursor` (or any `BufRead`) without copying
-//! ```
-//! use iohash::{NonCryptographicHasher, XxHash64};
-//! use std::io::Cursor;
-//!
-//! # fn main() -> std::io::Result<()> {
 //! let mut cursor = Cursor::new(vec![1u8; 100_000]);
 //! let mut hasher = XxHash64::new();
 //! assert_eq!(hasher.append_from_buf_reader(&mut cursor)?, 100_000);
 //! assert_eq!(hasher.current_hash(), XxHash64::hash(&[1u8; 100_000]));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # An algorithm chosen at run time, or any hasher behind `dyn`
+//! ```
+//! # #[cfg(not(feature = "std"))] fn main() {}
+//! # #[cfg(feature = "std")] fn main() -> std::io::Result<()> {
+//! use iohash::{prelude::*, Algorithm, Crc64, XxHash32};
+//!
+//! let mut hashers: Vec<Box<dyn DynHasher + Send>> = vec![
+//!     Box::new("xxh128".parse::<Algorithm>().unwrap().hasher(0)),
+//!     Box::new(XxHash32::new()),
+//!     Box::new(Crc64::nvme()),
+//! ];
+//! for hasher in &mut hashers {
+//!     hasher.append_from_reader(&mut &b"the same bytes"[..])?;
+//!     let mut hash = [0u8; 16];
+//!     let len = hasher.current_hash_into(&mut hash);
+//!     println!("{} {:02x?}", hasher.name(), &hash[..len]);
+//! }
 //! # Ok(())
 //! # }
 //! ```
@@ -68,35 +95,67 @@
 //!
 //! # Byte order
 //! [`current_hash`](NonCryptographicHasher::current_hash) is the integer the C reference
-//! returns; [`current_hash_bytes`](NonCryptographicHasher::current_hash_bytes) is that integer
-//! big-endian for the xxHash family, the order `xxhsum` prints and .NET's `GetCurrentHash`
-//! returns; as in .NET, CRC-32's bytes are little-endian and CRC-64's big-endian.
+//! returns; [`current_hash_bytes`](NonCryptographicHasher::current_hash_bytes) (and
+//! [`current_hash_into`](DynHasher::current_hash_into)) is that integer big-endian for the
+//! xxHash family, the order `xxhsum` prints and .NET's `GetCurrentHash` returns; as in .NET,
+//! CRC-32's bytes are little-endian and CRC-64's big-endian.
 //!
-//! # Hash while copying, and many files at once
-//! [`HashingReader`] and [`HashingWriter`] hash what passes through them; [`hash_file`] hashes
-//! a path (reporting a file that changes meanwhile), [`hash_files`] many paths in parallel.
+//! # Without `std`
+//! With `default-features = false` the crate is `#![no_std]` and needs no allocator: the xxHash
+//! hashers, [`AnyHasher`], [`DynHasher`] and [`NonCryptographicHasher`] work, XXH3 with the
+//! default secret, seeds and custom secrets of up to 256 bytes (longer ones need `alloc`).
+//! XXH3's SIMD backend is then chosen at compile time from the target's features
+//! (`-C target-cpu=...`), since run-time CPU detection needs `std`. The CRCs need `std`:
+//! `crc-fast` 1.10 does not build without its `std` feature (its x86-64 AVX-512 code imports
+//! `std::arch`, and its `cdylib`/`staticlib` crate types need a panic handler).
+//! ```
+//! use iohash::{DynHasher, NonCryptographicHasher, XxHash3};
+//!
+//! // Nothing here needs std or an allocator.
+//! fn checksum(frames: &[&[u8]]) -> u64 {
+//!     let mut hasher = XxHash3::with_seed(7);
+//!     for frame in frames {
+//!         hasher.append(frame);
+//!     }
+//!     hasher.current_hash()
+//! }
+//! assert_eq!(checksum(&[b"ab", b"c"]), XxHash3::hash_with_seed(b"abc", 7));
+//! ```
 //!
 //! # Cargo features
 //! | feature | default | what it adds | dependencies |
 //! |---|---|---|---|
-//! | `cli` | yes | the `iohash` command | `clap`, `indicatif` |
-//! | `bytes` | no | [`NonCryptographicHasher::append_buf`] for `bytes::Buf` chains | `bytes` |
+//! | `std` | yes | the CRCs, `io::Write`, [`HasherExt`], files, tee adapters, run-time CPU detection (implies `alloc`) | `crc-fast` |
+//! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`sumfile`] | |
+//! | `cli` | yes | the `iohash` command (implies `std`) | `clap`, `indicatif` |
+//! | `bytes` | no | [`HasherExt::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //!
-//! Without features the library needs only `std` and `crc-fast` (for the CRCs): every xxHash is
-//! iohash's own code, XXH3 with run-time SIMD dispatch. Use `default-features = false` to leave
-//! the command out.
+//! Every xxHash is iohash's own code; the CRCs are `crc-fast`'s. Use
+//! `default-features = false, features = ["std"]` to leave the command out.
+
+#![cfg_attr(not(any(feature = "std", test)), no_std)]
+
+#[cfg(any(feature = "alloc", test))]
+extern crate alloc;
 
 mod algorithm;
 #[cfg(feature = "bytes")]
 mod buf;
+#[cfg(feature = "std")]
 mod crc;
+#[cfg(feature = "std")]
 mod file;
 mod hasher;
+#[cfg(feature = "std")]
 mod io;
 mod scalar_lane;
+#[cfg(feature = "alloc")]
 pub mod sumfile;
+#[cfg(feature = "std")]
 mod tee;
+#[cfg(test)]
+mod testing;
 #[cfg(feature = "tokio")]
 pub mod tokio;
 mod xxh3;
@@ -104,13 +163,36 @@ mod xxh32;
 mod xxh64;
 
 pub use algorithm::{Algorithm, AnyHasher, UnknownAlgorithm};
+#[cfg(feature = "std")]
 pub use crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
-pub use file::{append_file, append_open_file, hash_file, hash_files};
-pub use hasher::NonCryptographicHasher;
-pub use io::LARGE_READ_LEN;
+#[cfg(feature = "std")]
+pub use file::{append_file, append_open_file, hash_file, hash_files, hash_files_with};
+pub use hasher::{DynHasher, NonCryptographicHasher};
+#[cfg(feature = "std")]
+pub use io::{HasherExt, LARGE_READ_LEN};
+#[cfg(feature = "std")]
 pub use tee::{HashingReader, HashingWriter};
 #[doc(hidden)]
+#[cfg(feature = "alloc")]
 pub use xxh3::backends as __xxh3_backends;
-pub use xxh3::{SecretTooShort, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
+pub use xxh3::{SecretError, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
 pub use xxh32::XxHash32;
 pub use xxh64::{XxHash64, XxHash64Builder};
+
+/// The traits in one import: `use iohash::prelude::*;` makes every hasher method callable.
+///
+/// ```
+/// use iohash::prelude::*;
+/// use iohash::XxHash3;
+///
+/// let mut hasher = XxHash3::new();
+/// hasher.append(b"abc");
+/// assert_eq!(hasher.current_hash(), XxHash3::hash(b"abc"));
+/// ```
+pub mod prelude {
+    #[cfg(feature = "tokio")]
+    pub use crate::tokio::AsyncHasherExt;
+    #[cfg(feature = "std")]
+    pub use crate::HasherExt;
+    pub use crate::{DynHasher, NonCryptographicHasher};
+}

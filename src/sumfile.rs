@@ -19,8 +19,11 @@
 //! assert_eq!(parsed.file_name, b"notes.txt");
 //! ```
 
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
-use std::borrow::Cow;
 
 use crate::Algorithm;
 
@@ -189,7 +192,7 @@ impl fmt::Display for LineError {
     }
 }
 
-impl std::error::Error for LineError {}
+impl core::error::Error for LineError {}
 
 /// Parses hex digits into the algorithm's integer.
 fn parse_hash(algorithm: Algorithm, hex: &[u8], little_endian: bool) -> Result<u128, LineError> {
@@ -239,7 +242,7 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
             None => (tag, false),
         };
         let algorithm =
-            Algorithm::from_tag(tag).ok_or_else(|| LineError::UnknownTag(tag.to_owned()))?;
+            Algorithm::from_tag(tag).ok_or_else(|| LineError::UnknownTag(String::from(tag)))?;
         let hash = parse_hash(algorithm, &line[last_space + 1..], little_endian)?;
         (algorithm, hash, &line[first_space + 2..last_space - 3])
     } else {
@@ -343,7 +346,7 @@ mod tests {
             b"(paren) = x",
             b"\xff\xfe",
         ];
-        for algorithm in Algorithm::ALL {
+        for &algorithm in Algorithm::ALL {
             let hash =
                 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128 >> (128 - 8 * algorithm.hash_len());
             for name in names {

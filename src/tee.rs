@@ -3,10 +3,10 @@
 
 use std::io::{self, BufRead, IoSlice, IoSliceMut, Read, Write};
 
-use crate::NonCryptographicHasher;
+use crate::DynHasher;
 
 /// Appends the first `n` bytes of a list of slices to `hasher`, in order.
-fn append_prefix<'a, H: NonCryptographicHasher>(
+fn append_prefix<'a, H: DynHasher + ?Sized>(
     hasher: &mut H,
     slices: impl Iterator<Item = &'a [u8]>,
     mut n: usize,
@@ -37,6 +37,22 @@ fn append_prefix<'a, H: NonCryptographicHasher>(
 /// # }
 /// ```
 ///
+/// The hasher can be any [`DynHasher`]: a concrete one, an [`AnyHasher`](crate::AnyHasher)
+/// for an algorithm chosen at run time, a `Box<dyn DynHasher + Send>`, or `&mut` one of those
+/// to keep it with the caller.
+///
+/// ```
+/// use iohash::{Algorithm, HashingReader};
+/// use std::io::Read;
+///
+/// # fn main() -> std::io::Result<()> {
+/// let mut reader = HashingReader::new(&b"abc"[..], Algorithm::Xxh3.hasher(0));
+/// reader.read_to_end(&mut Vec::new())?;
+/// assert_eq!(reader.hasher().current_hash(), u128::from(iohash::XxHash3::hash(b"abc")));
+/// # Ok(())
+/// # }
+/// ```
+///
 /// Through [`BufRead`] (when `R` is one), what is hashed is what is
 /// [`consume`](BufRead::consume)d, which must not exceed what the last
 /// [`fill_buf`](BufRead::fill_buf) returned (as the trait requires).
@@ -46,7 +62,7 @@ pub struct HashingReader<R, H> {
     hasher: H,
 }
 
-impl<R, H: NonCryptographicHasher> HashingReader<R, H> {
+impl<R, H: DynHasher> HashingReader<R, H> {
     /// Wraps `inner`; `hasher` receives every byte read from now on.
     pub fn new(inner: R, hasher: H) -> Self {
         HashingReader { inner, hasher }
@@ -78,7 +94,7 @@ impl<R, H: NonCryptographicHasher> HashingReader<R, H> {
     }
 }
 
-impl<R: Read, H: NonCryptographicHasher> Read for HashingReader<R, H> {
+impl<R: Read, H: DynHasher> Read for HashingReader<R, H> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
         self.hasher.append(&buf[..n]);
@@ -92,7 +108,7 @@ impl<R: Read, H: NonCryptographicHasher> Read for HashingReader<R, H> {
     }
 }
 
-impl<R: BufRead, H: NonCryptographicHasher> BufRead for HashingReader<R, H> {
+impl<R: BufRead, H: DynHasher> BufRead for HashingReader<R, H> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         self.inner.fill_buf()
     }
@@ -136,7 +152,7 @@ pub struct HashingWriter<W, H> {
     hasher: H,
 }
 
-impl<W, H: NonCryptographicHasher> HashingWriter<W, H> {
+impl<W, H: DynHasher> HashingWriter<W, H> {
     /// Wraps `inner`; `hasher` receives every byte written to it from now on.
     pub fn new(inner: W, hasher: H) -> Self {
         HashingWriter { inner, hasher }
@@ -168,7 +184,7 @@ impl<W, H: NonCryptographicHasher> HashingWriter<W, H> {
     }
 }
 
-impl<W: Write, H: NonCryptographicHasher> Write for HashingWriter<W, H> {
+impl<W: Write, H: DynHasher> Write for HashingWriter<W, H> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let n = self.inner.write(buf)?;
         self.hasher.append(&buf[..n]);

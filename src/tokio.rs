@@ -3,10 +3,13 @@
 //! [`hash_file_async`] hashes a file on the blocking pool, cancellably.
 //!
 //! Why files do not go through `tokio::fs::File`: it makes one `spawn_blocking` round trip per
-//! 8 KiB read and copies every byte once more. Measured on a 64 MiB file in the page cache,
-//! `tokio::io::copy` from it took 150-170 ms, against ~12 ms for one `spawn_blocking` that
-//! hashes the whole file with std reads; `hash_file_async` is the latter, with a
-//! [`CancellationToken`] checked between reads. See BENCHMARKS.md for this machine's figures.
+//! read and copies every byte once more. [`hash_file_async`] is one `spawn_blocking` that
+//! hashes the whole file with std reads, with a [`CancellationToken`] checked between reads;
+//! BENCHMARKS.md (`async_file`) has the two side by side.
+//!
+//! A cancelled hash is an [`io::Error`] of kind [`ErrorKind::Other`] whose inner error is
+//! [`Cancelled`], never [`ErrorKind::Interrupted`], which `read_exact`, `write_all` and
+//! `io::copy` retry: a cancel inside such a loop would otherwise be retried forever.
 
 use std::fs::File;
 use std::future::Future;
@@ -16,17 +19,18 @@ use std::path::Path;
 use ::tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt};
 use tokio_util::sync::CancellationToken;
 
-use crate::{NonCryptographicHasher, LARGE_READ_LEN};
+use crate::{DynHasher, NonCryptographicHasher, LARGE_READ_LEN};
 
-/// Async counterparts of [`append_from_reader`](NonCryptographicHasher::append_from_reader) and
-/// [`append_from_buf_reader`](NonCryptographicHasher::append_from_buf_reader), for every hasher.
-pub trait AsyncHasherExt: NonCryptographicHasher + Send {
+/// Async counterparts of [`append_from_reader`](DynHasher::append_from_reader) and
+/// [`append_from_buf_reader`](DynHasher::append_from_buf_reader), for every hasher,
+/// `dyn DynHasher + Send` included.
+pub trait AsyncHasherExt: DynHasher + Send {
     /// Appends everything `reader` yields until end of file, reading 64 KiB at a time (where
     /// `tokio::io::copy` would read 8 KiB); returns the number of bytes.
     ///
     /// **Cancel safety:** if the future is dropped before it completes, the hasher holds
     /// exactly the bytes of the reads that completed: nothing half-appended, but not the whole
-    /// input either; [`reset`](NonCryptographicHasher::reset) it before reuse. Errors are
+    /// input either; [`reset`](DynHasher::reset) it before reuse. Errors are
     /// handled as in the sync method (`Interrupted` retried, the hash covers what was read).
     ///
     /// ```
@@ -113,22 +117,20 @@ pub trait AsyncHasherExt: NonCryptographicHasher + Send {
     }
 }
 
-impl<H: NonCryptographicHasher + Send> AsyncHasherExt for H {}
+impl<H: DynHasher + Send + ?Sized> AsyncHasherExt for H {}
 
-/// The error a cancelled hash returns: kind [`ErrorKind::Interrupted`].
-fn cancelled() -> io::Error {
-    io::Error::new(ErrorKind::Interrupted, "hashing cancelled")
-}
-
-/// A reader that fails with [`cancelled`]'s marker once the token is cancelled. The marker is
-/// not `Interrupted` itself, which `io::copy` would retry forever.
-struct Cancellable<R> {
-    inner: R,
-    token: CancellationToken,
-}
-
-#[derive(Debug)]
-struct Cancelled;
+/// The inner error of the [`io::Error`] a cancelled hash returns (its kind is
+/// [`ErrorKind::Other`]).
+///
+/// ```
+/// use iohash::tokio::Cancelled;
+///
+/// let err = std::io::Error::other(Cancelled);
+/// assert!(err.get_ref().is_some_and(|e| e.is::<Cancelled>()));
+/// assert_eq!(err.to_string(), "hashing cancelled");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cancelled;
 
 impl std::fmt::Display for Cancelled {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -138,21 +140,23 @@ impl std::fmt::Display for Cancelled {
 
 impl std::error::Error for Cancelled {}
 
+/// The error a cancelled hash returns.
+fn cancelled() -> io::Error {
+    io::Error::other(Cancelled)
+}
+
+/// A reader that fails with [`cancelled`] once the token is cancelled.
+struct Cancellable<R> {
+    inner: R,
+    token: CancellationToken,
+}
+
 impl<R: Read> Read for Cancellable<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if self.token.is_cancelled() {
-            return Err(io::Error::other(Cancelled));
+            return Err(cancelled());
         }
         self.inner.read(buf)
-    }
-}
-
-/// Turns the cancellation marker into the documented `Interrupted` error.
-fn map_cancelled(e: io::Error) -> io::Error {
-    if e.get_ref().is_some_and(|inner| inner.is::<Cancelled>()) {
-        cancelled()
-    } else {
-        e
     }
 }
 
@@ -171,7 +175,7 @@ where
     let result = ::tokio::task::spawn_blocking(move || work(token)).await;
     stop_on_drop.disarm();
     match result {
-        Ok(result) => result.map_err(map_cancelled),
+        Ok(result) => result,
         Err(join_error) if join_error.is_panic() => {
             std::panic::resume_unwind(join_error.into_panic())
         }
@@ -187,9 +191,12 @@ where
 ///
 /// # Cancellation
 /// A token cancelled before the call returns at once, without opening the file. Cancelling
-/// during the hash stops it within one read and returns an error of kind
-/// [`ErrorKind::Interrupted`]. Dropping the future stops the blocking work the same way. No
-/// hasher is visible to the caller until the hash is complete, so none is left half-updated.
+/// during the hash stops it within one read and returns an error whose inner error is
+/// [`Cancelled`]. Dropping the future stops the blocking work the same way. No hasher is
+/// visible to the caller until the hash is complete, so none is left half-updated.
+///
+/// `H: 'static` because the hash runs on tokio's blocking pool (`spawn_blocking` takes only
+/// `'static` work); every hasher of this crate is.
 ///
 /// ```
 /// use iohash::tokio::hash_file_async;
@@ -206,7 +213,7 @@ where
 ///
 /// cancel.cancel();
 /// let err = hash_file_async::<XxHash3>(&path, &cancel).await.unwrap_err();
-/// assert_eq!(err.kind(), std::io::ErrorKind::Interrupted);
+/// assert!(err.get_ref().is_some_and(|e| e.is::<iohash::tokio::Cancelled>()));
 /// # Ok(())
 /// # }
 /// ```
@@ -216,11 +223,42 @@ pub async fn hash_file_async<H>(
 ) -> io::Result<H::Output>
 where
     H: NonCryptographicHasher + Default + Send + 'static,
-    H::Output: Send + 'static,
+{
+    let hasher = append_file_async(H::default(), path, cancel).await?;
+    Ok(hasher.current_hash())
+}
+
+/// Appends the file at `path` to `hasher` on tokio's blocking pool, as [`hash_file_async`]
+/// does, and hands the hasher back: for any hasher, an [`AnyHasher`](crate::AnyHasher) or a
+/// `Box<dyn DynHasher + Send>` among them.
+///
+/// ```
+/// use iohash::tokio::append_file_async;
+/// use iohash::Algorithm;
+/// use tokio_util::sync::CancellationToken;
+///
+/// # #[tokio::main(flavor = "current_thread")]
+/// # async fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("f");
+/// # std::fs::write(&path, b"async file")?;
+/// let hasher = append_file_async(Algorithm::Xxh128.hasher(0), &path, &CancellationToken::new()).await?;
+/// assert_eq!(hasher.current_hash(), iohash::XxHash128::hash(b"async file"));
+/// # Ok(())
+/// # }
+/// ```
+pub async fn append_file_async<H>(
+    mut hasher: H,
+    path: impl AsRef<Path>,
+    cancel: &CancellationToken,
+) -> io::Result<H>
+where
+    H: DynHasher + Send + 'static,
 {
     let path = path.as_ref().to_owned();
     run_blocking(cancel, move |token| {
-        hash_open_file_blocking::<H>(File::open(path)?, token)
+        append_open_file_blocking(&mut hasher, File::open(path)?, token)?;
+        Ok(hasher)
     })
     .await
 }
@@ -232,10 +270,11 @@ pub async fn hash_open_file_async<H>(
 ) -> io::Result<H::Output>
 where
     H: NonCryptographicHasher + Default + Send + 'static,
-    H::Output: Send + 'static,
 {
     run_blocking(cancel, move |token| {
-        hash_open_file_blocking::<H>(file, token)
+        let mut hasher = H::default();
+        append_open_file_blocking(&mut hasher, file, token)?;
+        Ok(hasher.current_hash())
     })
     .await
 }
@@ -245,13 +284,12 @@ where
 pub async fn hash_reader_async<H, R>(reader: R, cancel: &CancellationToken) -> io::Result<H::Output>
 where
     H: NonCryptographicHasher + Default + Send + 'static,
-    H::Output: Send + 'static,
     R: Read + Send + 'static,
 {
     run_blocking(cancel, move |token| {
         let mut hasher = H::default();
-        crate::io::append_from_reader(
-            &mut hasher,
+        crate::io::copy_in_large_reads(
+            &mut crate::io::Appender(&mut hasher),
             &mut Cancellable {
                 inner: reader,
                 token,
@@ -262,15 +300,66 @@ where
     .await
 }
 
-fn hash_open_file_blocking<H: NonCryptographicHasher + Default>(
+fn append_open_file_blocking<H: DynHasher + ?Sized>(
+    hasher: &mut H,
     file: File,
     token: CancellationToken,
-) -> io::Result<H::Output> {
-    let mut hasher = H::default();
+) -> io::Result<u64> {
     let mut reader = Cancellable {
         inner: &file,
         token,
     };
-    crate::file::append_file_through(&mut hasher, &file, &mut reader)?;
-    Ok(hasher.current_hash())
+    crate::file::append_file_through(&mut crate::io::Appender(hasher), &file, &mut reader)
 }
+
+/// tokio's `AsyncWrite` for a hasher: every write is ready at once and takes all it is given;
+/// flush and shutdown have nothing to do.
+macro_rules! impl_async_write {
+    ($hasher:ty) => {
+        /// Writing is appending, as for `io::Write`: every write is ready at once and takes all
+        /// it is given; flush and shutdown have nothing to do.
+        impl ::tokio::io::AsyncWrite for $hasher {
+            fn poll_write(
+                self: core::pin::Pin<&mut Self>,
+                _: &mut core::task::Context<'_>,
+                buf: &[u8],
+            ) -> core::task::Poll<std::io::Result<usize>> {
+                $crate::DynHasher::append(self.get_mut(), buf);
+                core::task::Poll::Ready(Ok(buf.len()))
+            }
+
+            fn poll_write_vectored(
+                self: core::pin::Pin<&mut Self>,
+                _: &mut core::task::Context<'_>,
+                bufs: &[std::io::IoSlice<'_>],
+            ) -> core::task::Poll<std::io::Result<usize>> {
+                let this = self.get_mut();
+                let mut written = 0;
+                for buf in bufs {
+                    $crate::DynHasher::append(this, buf);
+                    written += buf.len();
+                }
+                core::task::Poll::Ready(Ok(written))
+            }
+
+            fn is_write_vectored(&self) -> bool {
+                true
+            }
+
+            fn poll_flush(
+                self: core::pin::Pin<&mut Self>,
+                _: &mut core::task::Context<'_>,
+            ) -> core::task::Poll<std::io::Result<()>> {
+                core::task::Poll::Ready(Ok(()))
+            }
+
+            fn poll_shutdown(
+                self: core::pin::Pin<&mut Self>,
+                _: &mut core::task::Context<'_>,
+            ) -> core::task::Poll<std::io::Result<()>> {
+                core::task::Poll::Ready(Ok(()))
+            }
+        }
+    };
+}
+pub(crate) use impl_async_write;

@@ -5,7 +5,7 @@
 
 use core::fmt;
 
-use crate::hasher::{impl_write_by_append, NonCryptographicHasher};
+use crate::hasher::impl_hasher;
 use crate::scalar_lane::scalar_u32;
 
 const PRIME_1: u32 = 0x9E37_79B1;
@@ -173,7 +173,7 @@ impl State {
 /// XXH32 (`xxhsum -H0`): a 32-bit hash with a 32-bit seed.
 ///
 /// ```
-/// use iohash::{NonCryptographicHasher, XxHash32};
+/// use iohash::{DynHasher, NonCryptographicHasher, XxHash32};
 ///
 /// let mut hasher = XxHash32::with_seed(1);
 /// hasher.append(b"a");
@@ -228,29 +228,18 @@ impl fmt::Debug for XxHash32 {
     }
 }
 
-impl NonCryptographicHasher for XxHash32 {
-    type Output = u32;
-    type Bytes = [u8; 4];
-    const HASH_LEN: usize = 4;
-    const NAME: &'static str = "XXH32";
-
-    #[inline]
+impl_hasher! {
+    XxHash32 => u32, to_be_bytes, "XXH32";
     fn append(&mut self, data: &[u8]) {
         self.state.update(data);
     }
-
-    #[inline]
-    fn current_hash(&self) -> u32 {
-        self.state.digest()
-    }
-
-    fn current_hash_bytes(&self) -> [u8; 4] {
-        self.current_hash().to_be_bytes()
-    }
-
     fn reset(&mut self) {
         self.state = State::new(self.state.seed);
     }
+    fn current_hash(&self) -> u32 {
+        self.state.digest()
+    }
+    fn hash(data: &[u8]) -> u32 {
+        oneshot(data, 0)
+    }
 }
-
-impl_write_by_append!(XxHash32);

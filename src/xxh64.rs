@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::hasher::{impl_write_by_append, NonCryptographicHasher};
+use crate::hasher::impl_hasher;
 use crate::scalar_lane::scalar_u64;
 
 const PRIME_1: u64 = 0x9E37_79B1_85EB_CA87;
@@ -182,7 +182,7 @@ impl State {
 /// XXH64 (`xxhsum -H1`, the C tool's default), fast on every 64-bit CPU without SIMD.
 ///
 /// ```
-/// use iohash::{NonCryptographicHasher, XxHash64};
+/// use iohash::{DynHasher, NonCryptographicHasher, XxHash64};
 ///
 /// let mut hasher = XxHash64::new();
 /// hasher.append(b"abc");
@@ -237,43 +237,35 @@ impl fmt::Debug for XxHash64 {
     }
 }
 
-impl NonCryptographicHasher for XxHash64 {
-    type Output = u64;
-    type Bytes = [u8; 8];
-    const HASH_LEN: usize = 8;
-    const NAME: &'static str = "XXH64";
-
-    #[inline]
+impl_hasher! {
+    XxHash64 => u64, to_be_bytes, "XXH64";
     fn append(&mut self, data: &[u8]) {
         self.state.update(data);
     }
-
-    #[inline]
-    fn current_hash(&self) -> u64 {
-        self.state.digest()
-    }
-
-    fn current_hash_bytes(&self) -> [u8; 8] {
-        self.current_hash().to_be_bytes()
-    }
-
     fn reset(&mut self) {
         self.state = State::new(self.state.seed);
     }
+    fn current_hash(&self) -> u64 {
+        self.state.digest()
+    }
+    fn hash(data: &[u8]) -> u64 {
+        oneshot(data, 0)
+    }
 }
 
-impl_write_by_append!(XxHash64);
-
 /// XXH64 as a [`std::hash::Hasher`], so it can key a `HashMap` (see [`XxHash64Builder`]).
+///
+/// With both `std::hash::Hasher` and `std::io::Write` in scope, `hasher.write(..)` is
+/// ambiguous; [`append`](crate::DynHasher::append) (or `write_all`) says what is meant.
 impl core::hash::Hasher for XxHash64 {
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        self.append(bytes);
+        self.state.update(bytes);
     }
 
     #[inline]
     fn finish(&self) -> u64 {
-        self.current_hash()
+        self.state.digest()
     }
 }
 

@@ -4,7 +4,9 @@
 mod common;
 
 use common::{append_in_pieces, random_splits, Rng};
-use iohash::{Crc32, Crc64, NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64};
+use iohash::{
+    Crc32, Crc64, DynHasher, NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64,
+};
 
 const ROUNDS: usize = 300;
 const MAX_LEN: usize = 64 * 1024;
@@ -163,7 +165,7 @@ fn xxh32_agrees_with_both_references() {
 
 /// The conformance test of RustCrypto's `digest::dev::fixed_reset_test`, adapted: whole message,
 /// after reset, every chunk size 1..=17, clone mid-stream, current_hash twice.
-fn keeps_the_hasher_contract<H: NonCryptographicHasher>(make: impl Fn() -> H) {
+fn keeps_the_hasher_contract<H: NonCryptographicHasher + Send + 'static>(make: impl Fn() -> H) {
     let data = Rng(6).bytes(3000);
     let mut whole = make();
     whole.append(&data);
@@ -185,7 +187,7 @@ fn keeps_the_hasher_contract<H: NonCryptographicHasher>(make: impl Fn() -> H) {
             hasher.current_hash(),
             expected,
             "{} chunks of {chunk}",
-            H::NAME
+            hasher.name()
         );
     }
 
@@ -198,7 +200,7 @@ fn keeps_the_hasher_contract<H: NonCryptographicHasher>(make: impl Fn() -> H) {
         original.current_hash(),
         expected,
         "{}: a clone shares state",
-        H::NAME
+        original.name()
     );
     assert_ne!(copy.current_hash(), expected);
 
@@ -210,7 +212,53 @@ fn keeps_the_hasher_contract<H: NonCryptographicHasher>(make: impl Fn() -> H) {
         make().current_hash(),
         "hash_and_reset did not reset"
     );
-    assert_eq!(H::HASH_LEN, hasher.current_hash_bytes().as_ref().len());
+    hasher.append(&data);
+    let bytes = hasher.current_hash_bytes();
+    assert_eq!(hasher.hash_len(), bytes.as_ref().len());
+    let mut out = [0xAA; 20];
+    assert_eq!(hasher.current_hash_into(&mut out), hasher.hash_len());
+    assert_eq!(&out[..hasher.hash_len()], bytes.as_ref());
+    assert!(out[hasher.hash_len()..].iter().all(|&b| b == 0xAA));
+
+    // The same through the object-safe core, boxed, and a boxed clone going on alone.
+    let mut boxed: Box<dyn DynHasher + Send> = Box::new(make());
+    boxed.append(&data[..1000]);
+    let mut boxed_copy = boxed.clone();
+    boxed.append(&data[1000..]);
+    boxed_copy.append(b"only in the copy");
+    let mut out = [0; 16];
+    let len = boxed.current_hash_into(&mut out);
+    assert_eq!(&out[..len], bytes.as_ref());
+    boxed_copy.current_hash_into(&mut out);
+    assert_ne!(&out[..len], bytes.as_ref());
+}
+
+#[test]
+fn a_short_output_buffer_panics_naming_both_lengths() {
+    let result = std::panic::catch_unwind(|| XxHash128::new().current_hash_into(&mut [0; 8]));
+    let panic = result.unwrap_err();
+    let message = panic.downcast_ref::<String>().unwrap();
+    assert!(
+        message.contains("holds 8 bytes, the hash is 16 bytes"),
+        "{message}"
+    );
+}
+
+#[test]
+fn the_trait_one_shots_are_the_types_own() {
+    fn one_shot<H: NonCryptographicHasher + Default>(data: &[u8]) -> H::Output {
+        let mut hasher = H::default();
+        hasher.append(data);
+        assert_eq!(H::hash(data), hasher.current_hash(), "{}", hasher.name());
+        H::hash(data)
+    }
+    let data = Rng(8).bytes(1000);
+    assert_eq!(one_shot::<XxHash3>(&data), XxHash3::hash(&data));
+    assert_eq!(one_shot::<XxHash128>(&data), XxHash128::hash(&data));
+    assert_eq!(one_shot::<XxHash64>(&data), XxHash64::hash(&data));
+    assert_eq!(one_shot::<XxHash32>(&data), XxHash32::hash(&data));
+    assert_eq!(one_shot::<Crc32>(&data), Crc32::hash(&data));
+    assert_eq!(one_shot::<Crc64>(&data), Crc64::hash(&data));
 }
 
 #[test]

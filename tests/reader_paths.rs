@@ -1,5 +1,6 @@
 //! Every way of getting bytes from a reader into a hasher gives the one-shot hash, and makes the
-//! writes it promises (counted by a hasher that records each `write`).
+//! writes it promises (counted by a hasher that records each `append`), on concrete hashers,
+//! `AnyHasher` and trait objects alike.
 
 mod common;
 
@@ -7,19 +8,41 @@ use std::collections::VecDeque;
 use std::io::{self, BufReader, Cursor, ErrorKind, Read, Write};
 
 use common::Rng;
-use iohash::{NonCryptographicHasher, XxHash3, LARGE_READ_LEN};
+use iohash::{prelude::*, XxHash3, LARGE_READ_LEN};
 
-/// XXH3 that records the length of every `write` it is given.
+/// XXH3 that records the length of every `append` (or `write`) it is given.
 #[derive(Clone, Default)]
 struct CountingHasher {
     inner: XxHash3,
     writes: Vec<usize>,
 }
 
+impl DynHasher for CountingHasher {
+    fn append(&mut self, data: &[u8]) {
+        self.writes.push(data.len());
+        self.inner.append(data);
+    }
+    fn reset(&mut self) {
+        self.inner.reset();
+        self.writes.clear();
+    }
+    fn hash_len(&self) -> usize {
+        8
+    }
+    fn current_hash_into(&self, out: &mut [u8]) -> usize {
+        self.inner.current_hash_into(out)
+    }
+    fn name(&self) -> &'static str {
+        "XXH3"
+    }
+    fn box_clone(&self) -> Box<dyn DynHasher + Send> {
+        Box::new(self.clone())
+    }
+}
+
 impl Write for CountingHasher {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.writes.push(buf.len());
-        self.inner.append(buf);
+        self.append(buf);
         Ok(buf.len())
     }
     fn flush(&mut self) -> io::Result<()> {
@@ -30,20 +53,14 @@ impl Write for CountingHasher {
 impl NonCryptographicHasher for CountingHasher {
     type Output = u64;
     type Bytes = [u8; 8];
-    const HASH_LEN: usize = 8;
-    const NAME: &'static str = "XXH3";
-    fn append(&mut self, data: &[u8]) {
-        self.write_all(data).unwrap();
-    }
     fn current_hash(&self) -> u64 {
         self.inner.current_hash()
     }
     fn current_hash_bytes(&self) -> [u8; 8] {
         self.inner.current_hash_bytes()
     }
-    fn reset(&mut self) {
-        self.inner.reset();
-        self.writes.clear();
+    fn hash(data: &[u8]) -> u64 {
+        XxHash3::hash(data)
     }
 }
 
@@ -71,7 +88,7 @@ fn a_slice_is_one_write() {
         let data = payload(len);
         assert_eq!(through_reader(&mut &data[..], &data), [len]);
     }
-    assert!(through_reader(&mut &[][..], &[]).is_empty());
+    assert_eq!(through_reader(&mut &[][..], &[]).iter().sum::<usize>(), 0);
 }
 
 #[test]
@@ -98,12 +115,9 @@ fn a_cursor_and_a_buf_reader_give_their_buffer_straight_through() {
     assert_eq!(hasher.writes, [data.len()]);
     assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
 
+    // Through io::copy, a Cursor is read like any reader: 8 KiB at a time.
     let writes = through_reader(&mut Cursor::new(data.clone()), &data);
-    assert_eq!(
-        writes.len(),
-        data.len().div_ceil(LARGE_READ_LEN),
-        "{writes:?}"
-    );
+    assert_eq!(writes.len(), data.len().div_ceil(8192), "{writes:?}");
 
     for capacity in [1, 7, 8 * 1024, 1 << 20] {
         let mut hasher = CountingHasher::default();
@@ -117,26 +131,35 @@ fn a_cursor_and_a_buf_reader_give_their_buffer_straight_through() {
         assert!(hasher.writes.iter().all(|&w| w <= capacity));
 
         let writes = through_reader(&mut BufReader::with_capacity(capacity, &data[..]), &data);
-        if capacity >= LARGE_READ_LEN {
+        if capacity >= 8192 {
             assert!(writes.iter().all(|&w| w <= capacity), "capacity {capacity}");
         }
     }
 }
 
 #[test]
-fn a_file_is_read_in_large_reads() {
+fn a_file_is_read_in_large_reads_by_path_and_8_kib_ones_by_io_copy() {
     let dir = tempfile::tempdir().unwrap();
     for len in [0, 1, 8191, 8192, 8193, (1 << 20) + 1] {
         let data = payload(len);
         let path = dir.path().join(format!("{len}.bin"));
         std::fs::write(&path, &data).unwrap();
-        let writes = through_reader(&mut std::fs::File::open(&path).unwrap(), &data);
+        let mut hasher = CountingHasher::default();
+        assert_eq!(hasher.append_file(&path).unwrap(), len as u64);
+        assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
         // io::copy alone would make one write per 8 KiB: 129 for 1 MiB + 1.
+        let writes = hasher.writes;
         assert!(
             writes.len() <= len / (LARGE_READ_LEN - 8192) + 1,
             "{len}: {writes:?}"
         );
         assert!(writes.iter().all(|&w| w <= LARGE_READ_LEN));
+        let mut hasher = CountingHasher::default();
+        iohash::append_open_file(&mut hasher, std::fs::File::open(&path).unwrap()).unwrap();
+        assert_eq!(hasher.writes, writes);
+
+        let writes = through_reader(&mut std::fs::File::open(&path).unwrap(), &data);
+        assert_eq!(writes.len(), len.div_ceil(8192), "{len}: {writes:?}");
 
         let mut reader = BufReader::new(std::fs::File::open(&path).unwrap());
         let mut hasher = XxHash3::new();
@@ -245,7 +268,7 @@ fn write_vectored_hashes_every_slice_in_order() {
 }
 
 #[test]
-fn the_per_thread_buffer_serves_every_hasher_type_and_call() {
+fn calls_keep_nothing_between_them_and_nest() {
     let a = payload(200_000);
     let b = payload(70_000);
     for _ in 0..3 {
@@ -260,6 +283,41 @@ fn the_per_thread_buffer_serves_every_hasher_type_and_call() {
         expected.extend_from_slice(&b);
         assert_eq!(x.current_hash(), XxHash3::hash(&expected));
         assert_eq!(y.current_hash(), iohash::XxHash64::hash_with_seed(&b, 9));
+    }
+}
+
+/// Generic code over any hasher and any reader, with no bound but the trait's.
+fn hash_reader<H: NonCryptographicHasher>(hasher: &mut H, reader: &mut impl Read) -> H::Output {
+    hasher.append_from_reader(reader).unwrap();
+    hasher.current_hash()
+}
+
+#[test]
+fn generic_code_and_trait_objects_take_every_reader_path() {
+    let data = payload(100_000);
+    let secret = payload(150);
+    // A hasher that borrows (a secret from a local) works in generic code.
+    let mut keyed = XxHash3::with_secret(&secret).unwrap();
+    assert_eq!(
+        hash_reader(&mut keyed, &mut &data[..]),
+        xxhash_rust::xxh3::xxh3_64_with_secret(&data, &secret)
+    );
+    let expected = XxHash3::hash(&data).to_be_bytes();
+    let mut boxed: Box<dyn DynHasher + Send> = Box::new(XxHash3::new());
+    let mut any = iohash::Algorithm::Xxh3.hasher(0);
+    let mut plain = XxHash3::new();
+    let dyn_ref: &mut dyn DynHasher = &mut plain;
+    for hasher in [&mut *boxed, &mut any as &mut dyn DynHasher, dyn_ref] {
+        let mut out = [0; 16];
+        hasher
+            .append_from_reader(&mut Cursor::new(&data[..50_000]))
+            .unwrap();
+        hasher
+            .append_from_buf_reader(&mut BufReader::new(&data[50_000..70_000]))
+            .unwrap();
+        io::copy(&mut &data[70_000..], hasher).unwrap();
+        let len = hasher.current_hash_into(&mut out);
+        assert_eq!(&out[..len], expected, "{}", hasher.name());
     }
 }
 
@@ -281,7 +339,7 @@ impl Read for HashesWhileRead<'_> {
 }
 
 #[test]
-fn a_reader_that_hashes_inside_read_gets_its_own_buffer() {
+fn a_reader_that_hashes_inside_read_is_fine() {
     let data = payload(300_000);
     let mut reader = HashesWhileRead {
         inner: Cursor::new(&data),
@@ -315,8 +373,4 @@ fn a_panicking_reader_leaves_the_hasher_with_what_was_read() {
     }));
     assert!(caught.is_err());
     assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
-    // And the thread's cached buffer still works.
-    let mut again = XxHash3::new();
-    again.append_from_reader(&mut &data[..]).unwrap();
-    assert_eq!(again.current_hash(), XxHash3::hash(&data));
 }

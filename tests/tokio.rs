@@ -6,7 +6,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use iohash::tokio::{hash_file_async, hash_open_file_async, hash_reader_async, AsyncHasherExt};
+use iohash::tokio::{
+    append_file_async, hash_file_async, hash_open_file_async, hash_reader_async, AsyncHasherExt,
+    Cancelled,
+};
 use iohash::{NonCryptographicHasher, XxHash3, XxHash64};
 use tokio::io::AsyncWriteExt;
 use tokio_util::sync::CancellationToken;
@@ -91,7 +94,7 @@ async fn a_token_cancelled_before_the_call_reads_nothing() {
     let err = hash_file_async::<XxHash3>("/no/such/file", &token)
         .await
         .unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+    assert_cancelled(&err);
     let reads = Arc::new(AtomicU64::new(0));
     let reader = Endless {
         reads: reads.clone(),
@@ -99,7 +102,7 @@ async fn a_token_cancelled_before_the_call_reads_nothing() {
     let err = hash_reader_async::<XxHash3, _>(reader, &token)
         .await
         .unwrap_err();
-    assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+    assert_cancelled(&err);
     assert_eq!(reads.load(Ordering::SeqCst), 0);
 }
 
@@ -147,7 +150,7 @@ async fn cancelling_midway_returns_promptly_and_stops_the_reads() {
         "took {:?}",
         start.elapsed()
     );
-    assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+    assert_cancelled(&err);
     assert_reads_stopped(&reads).await;
 }
 
@@ -174,7 +177,7 @@ async fn cancelling_a_large_file_returns_well_before_a_full_hash() {
         "took {:?}",
         start.elapsed()
     );
-    assert_eq!(err.kind(), io::ErrorKind::Interrupted);
+    assert_cancelled(&err);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -196,4 +199,33 @@ async fn dropping_the_future_stops_the_blocking_work() {
         "only the call's own work stops, not the caller's token"
     );
     assert_reads_stopped(&reads).await;
+}
+
+/// A cancelled hash is an error holding [`Cancelled`], of a kind no std loop retries.
+fn assert_cancelled(err: &io::Error) {
+    assert!(
+        err.get_ref().is_some_and(|e| e.is::<Cancelled>()),
+        "{err:?}"
+    );
+    assert_ne!(err.kind(), io::ErrorKind::Interrupted);
+    assert_eq!(err.to_string(), "hashing cancelled");
+}
+
+#[tokio::test]
+async fn any_hasher_hashes_a_file_on_the_blocking_pool() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let data = vec![3u8; 300_000];
+    std::fs::write(&path, &data).unwrap();
+    let cancel = CancellationToken::new();
+    let boxed: Box<dyn iohash::DynHasher + Send> = Box::new(XxHash64::with_seed(4));
+    let hasher = append_file_async(boxed, &path, &cancel).await.unwrap();
+    let mut out = [0; 8];
+    hasher.current_hash_into(&mut out);
+    assert_eq!(out, XxHash64::hash_with_seed(&data, 4).to_be_bytes());
+    cancel.cancel();
+    let err = append_file_async(iohash::Algorithm::Xxh3.hasher(0), &path, &cancel)
+        .await
+        .unwrap_err();
+    assert_cancelled(&err);
 }

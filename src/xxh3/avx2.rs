@@ -14,7 +14,7 @@ impl Avx2 {
     /// `Some` only if this CPU has AVX2.
     #[inline]
     pub(crate) fn detect() -> Option<Self> {
-        std::is_x86_feature_detected!("avx2").then_some(Avx2(()))
+        super::platform::x86_has!("avx2").then_some(Avx2(()))
     }
 }
 

@@ -20,7 +20,7 @@ impl Avx512 {
     /// `Some` only if this CPU has AVX-512F.
     #[inline]
     pub(crate) fn detect() -> Option<Self> {
-        std::is_x86_feature_detected!("avx512f").then_some(Avx512(()))
+        super::platform::x86_has!("avx512f").then_some(Avx512(()))
     }
 }
 

@@ -7,6 +7,7 @@
 //! `-C target-cpu`.
 
 use core::fmt;
+use core::marker::PhantomData;
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -23,255 +24,377 @@ mod short;
 mod sse2;
 mod stream;
 
-use crate::hasher::{impl_write_by_append, NonCryptographicHasher};
+use crate::hasher::impl_hasher;
 use platform::Platform;
 use stream::{CustomSecret, Key, State};
 
 /// The shortest secret XXH3 accepts, in bytes (the C reference's `XXH3_SECRET_SIZE_MIN`).
 pub const XXH3_SECRET_MIN_LEN: usize = common::SECRET_SIZE_MIN;
 
-/// The error from `with_secret` when the secret is shorter than [`XXH3_SECRET_MIN_LEN`].
+/// Why `with_secret` refused a secret.
 ///
 /// ```
-/// use iohash::XxHash3;
+/// use iohash::{SecretError, XxHash3};
 ///
 /// let err = XxHash3::with_secret(&[0u8; 100]).unwrap_err();
-/// assert_eq!(err.len(), 100);
+/// assert_eq!(err, SecretError::TooShort { len: 100 });
 /// assert_eq!(err.to_string(), "XXH3 secret is 100 bytes long; it must be at least 136");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SecretTooShort {
-    len: usize,
+#[non_exhaustive]
+pub enum SecretError {
+    /// Shorter than [`XXH3_SECRET_MIN_LEN`] bytes.
+    TooShort {
+        /// The refused secret's length.
+        len: usize,
+    },
+    /// Longer than a hasher holds without an allocator (without the `alloc` feature only).
+    TooLong {
+        /// The refused secret's length.
+        len: usize,
+        /// The longest secret a hasher holds inline.
+        max: usize,
+    },
 }
 
-impl SecretTooShort {
-    /// The length of the secret that was refused.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the refused secret was empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-}
-
-impl fmt::Display for SecretTooShort {
+impl fmt::Display for SecretError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "XXH3 secret is {} bytes long; it must be at least {XXH3_SECRET_MIN_LEN}",
-            self.len
-        )
+        match self {
+            SecretError::TooShort { len } => write!(
+                f,
+                "XXH3 secret is {len} bytes long; it must be at least {XXH3_SECRET_MIN_LEN}"
+            ),
+            SecretError::TooLong { len, max } => write!(
+                f,
+                "XXH3 secret is {len} bytes long; without the `alloc` feature it must be at most {max}"
+            ),
+        }
     }
 }
 
-impl std::error::Error for SecretTooShort {}
+impl core::error::Error for SecretError {}
 
-/// One-shot XXH3-64. Short inputs are hashed inline; `platform` is asked for the backend
-/// only if the input is long, in a call of its own, so the inlined part stays small.
+/// How a hash of one width is finished from the short paths or the accumulators: the one
+/// difference between XXH3-64 and XXH3-128, which share everything else.
+pub(crate) trait Width {
+    /// `u64` or `u128`.
+    type Output: Copy;
+    /// The hash of 0 to 240 bytes.
+    fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> Self::Output;
+    /// The hash of a longer input from its accumulators.
+    fn long(acc: &[u64; 8], secret: &[u8], len: u64) -> Self::Output;
+}
+
+/// XXH3-64's finish.
+pub(crate) enum Bits64 {}
+
+impl Width for Bits64 {
+    type Output = u64;
+
+    #[inline(always)]
+    fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> u64 {
+        short::hash64(input, secret, seed)
+    }
+
+    #[inline(always)]
+    fn long(acc: &[u64; 8], secret: &[u8], len: u64) -> u64 {
+        long::finish64(acc, secret, len)
+    }
+}
+
+/// XXH3-128's finish.
+pub(crate) enum Bits128 {}
+
+impl Width for Bits128 {
+    type Output = u128;
+
+    #[inline(always)]
+    fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> u128 {
+        short::hash128(input, secret, seed)
+    }
+
+    #[inline(always)]
+    fn long(acc: &[u64; 8], secret: &[u8], len: u64) -> u128 {
+        long::finish128(acc, secret, len)
+    }
+}
+
+/// One-shot XXH3 of either width. Short inputs are hashed inline; `platform` is asked for the
+/// backend only if the input is long, in a call of its own, so the inlined part stays small.
 #[inline(always)]
-fn oneshot64<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u64 {
-    // Two tests, so that 0-16 bytes, the commonest keys, take one compare to reach their path.
-    if input.len() <= 16 {
-        return short::hash64(input, short::default_secret(), seed);
-    }
+fn oneshot<W: Width>(platform: impl FnOnce() -> Platform, input: &[u8], seed: u64) -> W::Output {
     if input.len() <= common::MIDSIZE_MAX {
-        return short::hash64(input, short::default_secret(), seed);
+        return W::short(input, short::default_secret(), seed);
     }
-    long64(platform, input, seed)
+    oneshot_long::<W>(platform, input, seed)
 }
 
-/// The long path of [`oneshot64`], out of line: one call, into the backend's own code.
+/// The long path of [`oneshot`], out of line: one call, into the backend's own code.
 #[inline(never)]
-fn long64<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u64 {
+fn oneshot_long<W: Width>(
+    platform: impl FnOnce() -> Platform,
+    input: &[u8],
+    seed: u64,
+) -> W::Output {
     let len = input.len() as u64;
-    with_seed_secret(seed, |secret| {
-        platform().hash_long(input, secret, |acc| long::finish64(acc, secret, len))
-    })
-}
-
-/// One-shot XXH3-128, as [`oneshot64`].
-#[inline(always)]
-fn oneshot128<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u128 {
-    // Two tests, so that 0-16 bytes, the commonest keys, take one compare to reach their path.
-    if input.len() <= 16 {
-        return short::hash128(input, short::default_secret(), seed);
-    }
-    if input.len() <= common::MIDSIZE_MAX {
-        return short::hash128(input, short::default_secret(), seed);
-    }
-    long128(platform, input, seed)
-}
-
-/// The long path of [`oneshot128`].
-#[inline(never)]
-fn long128<P: FnOnce() -> Platform>(platform: P, input: &[u8], seed: u64) -> u128 {
-    let len = input.len() as u64;
-    with_seed_secret(seed, |secret| {
-        platform().hash_long(input, secret, |acc| long::finish128(acc, secret, len))
-    })
-}
-
-/// Runs `f` with the long path's secret for `seed`: the default one for seed 0.
-#[inline]
-fn with_seed_secret<T>(seed: u64, f: impl FnOnce(&[u8]) -> T) -> T {
+    let run = |secret: &[u8]| platform().hash_long(input, secret, |acc| W::long(acc, secret, len));
     if seed == 0 {
-        f(&common::DEFAULT_SECRET)
+        run(&common::DEFAULT_SECRET)
     } else {
-        f(&common::derive_secret(seed))
+        run(&common::derive_secret(seed))
     }
 }
 
-macro_rules! xxh3_hasher {
-    (
-        $(#[$doc:meta])*
-        $name:ident, $tag:literal, $output:ty, oneshot: $oneshot:path, digest: $digest:ident,
-    ) => {
-        $(#[$doc])*
-        #[derive(Clone)]
-        pub struct $name {
-            state: State,
-        }
-
-        impl $name {
-            /// A hasher with seed 0 and the default secret: the same as `xxhsum`'s.
-            #[inline]
-            pub fn new() -> Self {
-                Self::with_seed(0)
-            }
-
-            /// A hasher whose secret is derived from `seed`, as the C reference's `_withSeed`.
-            #[inline]
-            pub fn with_seed(seed: u64) -> Self {
-                // Detect first: with no call between, the state is built in place.
-                let platform = Platform::detect();
-                Self { state: State::new(Key::seed(seed), platform) }
-            }
-
-            /// A hasher keyed by a secret of your own, as the C reference's `_withSecret`.
-            ///
-            /// The secret must be at least [`XXH3_SECRET_MIN_LEN`] (136) bytes and should look
-            /// random; the hasher keeps a copy, so `reset` goes back to it. A secret of up to
-            /// 256 bytes is copied into the hasher itself, with no allocation; a longer one is
-            /// copied to the heap.
-            ///
-            /// # Errors
-            /// [`SecretTooShort`] if `secret` is shorter than 136 bytes.
-            pub fn with_secret(secret: &[u8]) -> Result<Self, SecretTooShort> {
-                if secret.len() < XXH3_SECRET_MIN_LEN {
-                    return Err(SecretTooShort { len: secret.len() });
-                }
-                Ok(Self { state: State::new(Key::Secret(CustomSecret::new(secret)), Platform::detect()) })
-            }
-
-            /// The hash of `data` in one call, with seed 0.
-            #[inline]
-            pub fn hash(data: &[u8]) -> $output {
-                $oneshot(Platform::detect, data, 0)
-            }
-
-            /// The hash of `data` in one call, with a seed.
-            #[inline]
-            pub fn hash_with_seed(data: &[u8], seed: u64) -> $output {
-                $oneshot(Platform::detect, data, seed)
-            }
-        }
-
-        impl Default for $name {
-            #[inline]
-            fn default() -> Self {
-                Self::new()
-            }
-        }
-
-        impl fmt::Debug for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                let mut debug = f.debug_struct(stringify!($name));
-                match &self.state.key {
-                    Key::Seed { seed, .. } => debug.field("seed", seed),
-                    Key::Secret(secret) => debug.field("secret_len", &secret.len()),
-                };
-                debug.finish()
-            }
-        }
-
-        impl NonCryptographicHasher for $name {
-            type Output = $output;
-            type Bytes = [u8; core::mem::size_of::<$output>()];
-            const HASH_LEN: usize = core::mem::size_of::<$output>();
-            const NAME: &'static str = $tag;
-
-            #[inline]
-            fn append(&mut self, data: &[u8]) {
-                self.state.update(data);
-            }
-
-            #[inline]
-            fn current_hash(&self) -> $output {
-                self.state.$digest()
-            }
-
-            fn current_hash_bytes(&self) -> Self::Bytes {
-                self.current_hash().to_be_bytes()
-            }
-
-            fn reset(&mut self) {
-                self.state.reset();
-            }
-        }
-
-        impl_write_by_append!($name);
-    };
+/// What [`XxHash3`] and [`XxHash128`] are made of: the streaming state, and the width that
+/// says how it finishes.
+struct Core<W> {
+    state: State,
+    width: PhantomData<W>,
 }
 
-xxh3_hasher! {
-    /// XXH3-64: the fastest xxHash, and iohash's default (`xxhsum -H3`).
-    ///
-    /// ```
-    /// use iohash::{NonCryptographicHasher, XxHash3};
-    ///
-    /// let mut hasher = XxHash3::new();
-    /// hasher.append(b"The quick brown fox ");
-    /// hasher.append(b"jumps over the lazy dog");
-    /// assert_eq!(hasher.current_hash(), XxHash3::hash(b"The quick brown fox jumps over the lazy dog"));
-    /// assert_eq!(XxHash3::hash(b""), 0x2d06800538d394c2);
-    /// ```
-    XxHash3, "XXH3", u64, oneshot: oneshot64, digest: digest64,
+impl<W> Clone for Core<W> {
+    fn clone(&self) -> Self {
+        Core {
+            state: self.state.clone(),
+            width: PhantomData,
+        }
+    }
 }
 
-xxh3_hasher! {
-    /// XXH3-128: XXH3 with a 128-bit result (`xxhsum -H2`), for when 64 bits may collide.
-    ///
-    /// ```
-    /// use iohash::{NonCryptographicHasher, XxHash128};
-    ///
-    /// let mut hasher = XxHash128::with_seed(42);
-    /// hasher.append(b"some ");
-    /// hasher.append(b"bytes");
-    /// assert_eq!(hasher.current_hash(), XxHash128::hash_with_seed(b"some bytes", 42));
-    /// assert_eq!(XxHash128::hash(b""), 0x99aa06d3014798d86001c324468d497f);
-    /// ```
-    XxHash128, "XXH128", u128, oneshot: oneshot128, digest: digest128,
+impl<W: Width> Core<W> {
+    #[inline]
+    fn with_key(key: Key) -> Self {
+        // Detect first: with no call between, the state is built in place.
+        let platform = Platform::detect();
+        Core {
+            state: State::new(key, platform),
+            width: PhantomData,
+        }
+    }
+
+    #[inline]
+    fn with_seed(seed: u64) -> Self {
+        Self::with_key(Key::seed(seed))
+    }
+
+    fn with_secret(secret: &[u8]) -> Result<Self, SecretError> {
+        Ok(Self::with_key(Key::Secret(CustomSecret::new(secret)?)))
+    }
+
+    #[inline]
+    fn append(&mut self, data: &[u8]) {
+        self.state.update(data);
+    }
+
+    #[inline]
+    fn digest(&self) -> W::Output {
+        self.state.digest::<W>()
+    }
+
+    fn fmt(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut debug = f.debug_struct(name);
+        match &self.state.key {
+            Key::Seed { seed, .. } => debug.field("seed", seed),
+            Key::Secret(secret) => debug.field("secret_len", &secret.len()),
+        };
+        debug.finish()
+    }
 }
 
-/// XXH3-64 as a [`std::hash::Hasher`], so it can key a `HashMap` (see [`XxHash3Builder`]).
+/// XXH3-64: the fastest xxHash, and iohash's default (`xxhsum -H3`).
+///
+/// ```
+/// use iohash::{DynHasher, NonCryptographicHasher, XxHash3};
+///
+/// let mut hasher = XxHash3::new();
+/// hasher.append(b"The quick brown fox ");
+/// hasher.append(b"jumps over the lazy dog");
+/// assert_eq!(hasher.current_hash(), XxHash3::hash(b"The quick brown fox jumps over the lazy dog"));
+/// assert_eq!(XxHash3::hash(b""), 0x2d06800538d394c2);
+/// ```
+///
+/// It is also a [`core::hash::Hasher`] (for a `HashMap`, see [`XxHash3Builder`]) and, with
+/// `std`, an [`io::Write`](std::io::Write): with both traits in scope `hasher.write(..)` is
+/// ambiguous, and [`append`](DynHasher::append) (or `write_all`) says what is meant.
+#[derive(Clone)]
+pub struct XxHash3(Core<Bits64>);
+
+/// XXH3-128: XXH3 with a 128-bit result (`xxhsum -H2`), for when 64 bits may collide.
+///
+/// ```
+/// use iohash::{DynHasher, NonCryptographicHasher, XxHash128};
+///
+/// let mut hasher = XxHash128::with_seed(42);
+/// hasher.append(b"some ");
+/// hasher.append(b"bytes");
+/// assert_eq!(hasher.current_hash(), XxHash128::hash_with_seed(b"some bytes", 42));
+/// assert_eq!(XxHash128::hash(b""), 0x99aa06d3014798d86001c324468d497f);
+/// ```
+#[derive(Clone)]
+pub struct XxHash128(Core<Bits128>);
+
+impl XxHash3 {
+    /// A hasher with seed 0 and the default secret: the same as `xxhsum -H3`'s.
+    #[inline]
+    pub fn new() -> Self {
+        Self::with_seed(0)
+    }
+
+    /// A hasher whose secret is derived from `seed`, as the C reference's
+    /// `XXH3_64bits_withSeed`.
+    #[inline]
+    pub fn with_seed(seed: u64) -> Self {
+        XxHash3(Core::with_seed(seed))
+    }
+
+    /// A hasher keyed by a secret of your own, as the C reference's `XXH3_64bits_withSecret`.
+    ///
+    /// The secret must be at least [`XXH3_SECRET_MIN_LEN`] (136) bytes and should look random.
+    /// The hasher keeps a copy, so `reset` goes back to it: inside the hasher for up to
+    /// 256 bytes (no allocation), on the heap for longer ones (which need the `alloc` feature).
+    ///
+    /// ```
+    /// use iohash::{NonCryptographicHasher, SecretError, XxHash3};
+    ///
+    /// let secret: Vec<u8> = (0..192u8).map(|i| i.wrapping_mul(97)).collect();
+    /// let hasher = XxHash3::with_secret(&secret).unwrap();
+    /// assert_ne!(hasher.current_hash(), XxHash3::new().current_hash());
+    /// assert_eq!(XxHash3::with_secret(&secret[..100]).unwrap_err(), SecretError::TooShort { len: 100 });
+    /// ```
+    ///
+    /// # Errors
+    /// [`SecretError::TooShort`] under 136 bytes; [`SecretError::TooLong`] over 256 bytes
+    /// without the `alloc` feature.
+    pub fn with_secret(secret: &[u8]) -> Result<Self, SecretError> {
+        Core::with_secret(secret).map(XxHash3)
+    }
+
+    /// The hash of `data` in one call, with seed 0.
+    #[inline]
+    pub fn hash(data: &[u8]) -> u64 {
+        oneshot::<Bits64>(Platform::detect, data, 0)
+    }
+
+    /// The hash of `data` in one call, with a seed.
+    #[inline]
+    pub fn hash_with_seed(data: &[u8], seed: u64) -> u64 {
+        oneshot::<Bits64>(Platform::detect, data, seed)
+    }
+}
+
+impl XxHash128 {
+    /// A hasher with seed 0 and the default secret: the same as `xxhsum -H2`'s.
+    #[inline]
+    pub fn new() -> Self {
+        Self::with_seed(0)
+    }
+
+    /// A hasher whose secret is derived from `seed`, as the C reference's
+    /// `XXH3_128bits_withSeed`.
+    #[inline]
+    pub fn with_seed(seed: u64) -> Self {
+        XxHash128(Core::with_seed(seed))
+    }
+
+    /// A hasher keyed by a secret of your own, as the C reference's `XXH3_128bits_withSecret`;
+    /// the secret is kept as [`XxHash3::with_secret`] keeps it.
+    ///
+    /// # Errors
+    /// [`SecretError::TooShort`] under 136 bytes; [`SecretError::TooLong`] over 256 bytes
+    /// without the `alloc` feature.
+    pub fn with_secret(secret: &[u8]) -> Result<Self, SecretError> {
+        Core::with_secret(secret).map(XxHash128)
+    }
+
+    /// The hash of `data` in one call, with seed 0.
+    #[inline]
+    pub fn hash(data: &[u8]) -> u128 {
+        oneshot::<Bits128>(Platform::detect, data, 0)
+    }
+
+    /// The hash of `data` in one call, with a seed.
+    #[inline]
+    pub fn hash_with_seed(data: &[u8], seed: u64) -> u128 {
+        oneshot::<Bits128>(Platform::detect, data, seed)
+    }
+}
+
+impl Default for XxHash3 {
+    #[inline]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Default for XxHash128 {
+    #[inline]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Debug for XxHash3 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt("XxHash3", f)
+    }
+}
+
+impl fmt::Debug for XxHash128 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt("XxHash128", f)
+    }
+}
+
+impl_hasher! {
+    XxHash3 => u64, to_be_bytes, "XXH3";
+    fn append(&mut self, data: &[u8]) {
+        self.0.append(data);
+    }
+    fn reset(&mut self) {
+        self.0.state.reset();
+    }
+    fn current_hash(&self) -> u64 {
+        self.0.digest()
+    }
+    fn hash(data: &[u8]) -> u64 {
+        oneshot::<Bits64>(Platform::detect, data, 0)
+    }
+}
+
+impl_hasher! {
+    XxHash128 => u128, to_be_bytes, "XXH128";
+    fn append(&mut self, data: &[u8]) {
+        self.0.append(data);
+    }
+    fn reset(&mut self) {
+        self.0.state.reset();
+    }
+    fn current_hash(&self) -> u128 {
+        self.0.digest()
+    }
+    fn hash(data: &[u8]) -> u128 {
+        oneshot::<Bits128>(Platform::detect, data, 0)
+    }
+}
+
+/// XXH3-64 as a [`core::hash::Hasher`], so it can key a `HashMap` (see [`XxHash3Builder`]).
 impl core::hash::Hasher for XxHash3 {
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        self.append(bytes);
+        self.0.append(bytes);
     }
 
     #[inline]
     fn finish(&self) -> u64 {
-        self.current_hash()
+        self.0.digest()
     }
 }
 
 /// Makes seeded [`XxHash3`]s for `HashMap` and `HashSet`.
 ///
 /// The secret a seed derives for long keys is made once, in the builder, and shared by every
-/// hasher it builds.
+/// hasher it builds (with the `alloc` feature; without it, each hasher makes its own when it
+/// first needs it).
 ///
 /// ```
 /// use iohash::XxHash3Builder;
@@ -333,9 +456,7 @@ impl core::hash::BuildHasher for XxHash3Builder {
     type Hasher = XxHash3;
 
     fn build_hasher(&self) -> XxHash3 {
-        XxHash3 {
-            state: State::new(self.key.clone(), Platform::detect()),
-        }
+        XxHash3(Core::with_key(self.key.clone()))
     }
 }
 
@@ -343,11 +464,32 @@ impl core::hash::BuildHasher for XxHash3Builder {
 mod tests {
     use super::*;
 
+    use crate::{DynHasher, NonCryptographicHasher};
+
     #[test]
     fn a_short_secret_is_an_error_value() {
-        assert_eq!(XxHash3::with_secret(&[7; 135]).unwrap_err().len(), 135);
-        assert!(XxHash128::with_secret(&[]).unwrap_err().is_empty());
+        assert_eq!(
+            XxHash3::with_secret(&[7; 135]).unwrap_err(),
+            SecretError::TooShort { len: 135 }
+        );
+        assert_eq!(
+            XxHash128::with_secret(&[]).unwrap_err(),
+            SecretError::TooShort { len: 0 }
+        );
         assert!(XxHash3::with_secret(&[7; 136]).is_ok());
+    }
+
+    #[test]
+    fn long_secrets_need_an_allocator() {
+        let result = XxHash3::with_secret(&[7u8; 300]);
+        #[cfg(feature = "alloc")]
+        assert!(result.is_ok());
+        #[cfg(not(feature = "alloc"))]
+        assert_eq!(
+            result.unwrap_err(),
+            SecretError::TooLong { len: 300, max: 256 }
+        );
+        assert!(XxHash3::with_secret(&[7u8; 256]).is_ok());
     }
 
     #[test]
@@ -373,15 +515,13 @@ mod tests {
     }
 }
 
-/// Every XXH3 backend this CPU can run, by name, for tests and benches that must cover each
-/// one in a single build. Not part of the API: it may change in any release.
+/// Every XXH3 backend this CPU can run, by name, for iohash's own benches (one build times
+/// them all). **Unstable**: not part of the API, it may change or go in any release.
 #[doc(hidden)]
+#[cfg(feature = "alloc")]
 pub mod backends {
     use super::*;
-
-    fn platform(name: &str) -> Option<Platform> {
-        Platform::available().into_iter().find(|p| p.name() == name)
-    }
+    use alloc::vec::Vec;
 
     /// The names of the backends this CPU can run, portable first (e.g. `scalar`, `sse2`,
     /// `avx2`).
@@ -392,49 +532,23 @@ pub mod backends {
             .collect()
     }
 
-    /// The backend [`XxHash3::new`] picks here.
-    pub fn detected() -> &'static str {
-        Platform::detect().name()
-    }
-
     /// One-shot XXH3-64 on the named backend; `None` if this CPU cannot run it.
     pub fn hash64(backend: &str, data: &[u8], seed: u64) -> Option<u64> {
-        let platform = platform(backend)?;
-        Some(oneshot64(|| platform, data, seed))
-    }
-
-    /// One-shot XXH3-128 on the named backend; `None` if this CPU cannot run it.
-    pub fn hash128(backend: &str, data: &[u8], seed: u64) -> Option<u128> {
-        let platform = platform(backend)?;
-        Some(oneshot128(|| platform, data, seed))
-    }
-
-    /// A streaming XXH3-64 on the named backend, keyed by `secret` if given, else by `seed`.
-    pub fn hasher64(backend: &str, seed: u64, secret: Option<&[u8]>) -> Option<XxHash3> {
-        Some(XxHash3 {
-            state: State::new(key(seed, secret)?, platform(backend)?),
-        })
-    }
-
-    /// A streaming XXH3-128 on the named backend, keyed by `secret` if given, else by `seed`.
-    pub fn hasher128(backend: &str, seed: u64, secret: Option<&[u8]>) -> Option<XxHash128> {
-        Some(XxHash128 {
-            state: State::new(key(seed, secret)?, platform(backend)?),
-        })
-    }
-
-    fn key(seed: u64, secret: Option<&[u8]>) -> Option<Key> {
-        match secret {
-            Some(secret) if secret.len() < XXH3_SECRET_MIN_LEN => None,
-            Some(secret) => Some(Key::Secret(CustomSecret::new(secret))),
-            None => Some(Key::seed(seed)),
-        }
+        let platform = Platform::available()
+            .into_iter()
+            .find(|p| p.name() == backend)?;
+        Some(oneshot::<Bits64>(|| platform, data, seed))
     }
 }
 
 #[cfg(test)]
+mod backend_tests;
+
+#[cfg(test)]
 mod engine_tests {
     use super::*;
+    use crate::testing::vector_input;
+    use alloc::{vec, vec::Vec};
 
     /// Lines of the C reference's vectors at lengths that cross every path boundary.
     fn vectors() -> Vec<(usize, [u64; 4], [u128; 4])> {
@@ -460,21 +574,6 @@ mod engine_tests {
             .collect()
     }
 
-    /// The vectors' input: splitmix64 words, as `tests/data/gen_vectors.c` makes them.
-    fn input(len: usize) -> Vec<u8> {
-        let mut state = 0x0123_4567_89AB_CDEFu64;
-        let mut out = Vec::new();
-        while out.len() < len {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
-        }
-        out.truncate(len);
-        out
-    }
-
     /// Small enough for Miri, which runs the portable backend and the one the build picks:
     /// `cargo +nightly miri test --lib xxh3::engine_tests`, with
     /// `RUSTFLAGS="-C target-feature=+avx512f"` for AVX-512F on any x86-64 CPU (`.ci/miri`).
@@ -488,21 +587,21 @@ mod engine_tests {
         } else {
             Platform::available()
         };
-        eprintln!(
+        std::eprintln!(
             "XXH3 backends tested: {:?}",
             platforms.iter().map(|p| p.name()).collect::<Vec<_>>()
         );
         for (len, xxh3, xxh128) in vectors() {
-            let data = input(len);
+            let data = vector_input(len);
             for platform in &platforms {
                 for (i, &seed) in seeds.iter().enumerate() {
                     assert_eq!(
-                        oneshot64(|| *platform, &data, seed),
+                        oneshot::<Bits64>(|| *platform, &data, seed),
                         xxh3[i],
                         "{platform:?} {len}"
                     );
                     assert_eq!(
-                        oneshot128(|| *platform, &data, seed),
+                        oneshot::<Bits128>(|| *platform, &data, seed),
                         xxh128[i],
                         "{platform:?} {len}"
                     );
@@ -510,8 +609,16 @@ mod engine_tests {
                     for piece in data.chunks(100) {
                         state.update(piece);
                     }
-                    assert_eq!(state.digest64(), xxh3[i], "{platform:?} streaming {len}");
-                    assert_eq!(state.digest128(), xxh128[i], "{platform:?} streaming {len}");
+                    assert_eq!(
+                        state.digest::<Bits64>(),
+                        xxh3[i],
+                        "{platform:?} streaming {len}"
+                    );
+                    assert_eq!(
+                        state.digest::<Bits128>(),
+                        xxh128[i],
+                        "{platform:?} streaming {len}"
+                    );
                 }
             }
         }

@@ -1,6 +1,11 @@
 //! The one place that chooses the XXH3 backend for this CPU, and dispatches to it: AVX-512F,
 //! else AVX2, else SSE2, on x86-64; NEON on AArch64; portable code elsewhere.
 //!
+//! With the `std` feature the choice is made at run time (the standard library asks the CPU
+//! once and caches the answer); without it, where there is no run-time detection, at compile
+//! time from the target features the build enables (`-C target-cpu=...`,
+//! `-C target-feature=+avx2`): the default x86-64 target then gets SSE2, AArch64 NEON.
+//!
 //! A backend can be forced, for tests and benches, by building with
 //! `RUSTFLAGS='--cfg iohash_force_backend="scalar"'` (or `"sse2"`, `"avx2"`: the fastest this
 //! CPU has up to that one); the hidden `iohash::__xxh3_backends` module runs every backend this
@@ -67,9 +72,10 @@ impl Platform {
     }
 
     /// Every backend this CPU can run, portable first.
-    pub(crate) fn available() -> Vec<Platform> {
+    #[cfg(any(feature = "alloc", test))]
+    pub(crate) fn available() -> alloc::vec::Vec<Platform> {
         #[allow(unused_mut)]
-        let mut all = vec![Platform::Scalar];
+        let mut all = alloc::vec![Platform::Scalar];
         #[cfg(target_arch = "x86_64")]
         {
             all.push(Platform::Sse2(Sse2::new()));
@@ -81,6 +87,7 @@ impl Platform {
         all
     }
 
+    #[cfg(any(feature = "alloc", test))]
     pub(crate) fn name(self) -> &'static str {
         match self {
             Platform::Scalar => "scalar",
@@ -158,3 +165,32 @@ impl Platform {
         }
     }
 }
+
+/// Whether this CPU has an x86 feature: asked at run time with `std`, known at compile time
+/// without it. The backends' `detect` functions are the only callers.
+#[cfg(target_arch = "x86_64")]
+macro_rules! x86_has {
+    ($feature:tt) => {{
+        #[cfg(feature = "std")]
+        let has = std::is_x86_feature_detected!($feature);
+        #[cfg(not(feature = "std"))]
+        let has = cfg!(target_feature = $feature);
+        has
+    }};
+}
+#[cfg(target_arch = "x86_64")]
+pub(crate) use x86_has;
+
+/// [`x86_has`] for AArch64.
+#[cfg(target_arch = "aarch64")]
+macro_rules! aarch64_has {
+    ($feature:tt) => {{
+        #[cfg(feature = "std")]
+        let has = std::arch::is_aarch64_feature_detected!($feature);
+        #[cfg(not(feature = "std"))]
+        let has = cfg!(target_feature = $feature);
+        has
+    }};
+}
+#[cfg(target_arch = "aarch64")]
+pub(crate) use aarch64_has;

@@ -2,10 +2,18 @@
 //! finish.
 
 use super::common::{derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, STRIPE_LEN};
-use super::long::{finish128, finish64, last_stripe_key};
+use super::long::last_stripe_key;
 use super::platform::Platform;
 use super::short::{self, ShortSecret};
-use std::sync::Arc;
+use super::{SecretError, Width};
+
+/// A seed's long-input secret, once made: shared by clones where there is an allocator, so a
+/// hasher is cheap to clone and a builder makes it once for all its hashers; kept inline
+/// without one.
+#[cfg(feature = "alloc")]
+type DerivedSecret = alloc::sync::Arc<[u8; 192]>;
+#[cfg(not(feature = "alloc"))]
+type DerivedSecret = [u8; 192];
 
 /// Input is gathered here until more than this much has come: four stripes.
 const BUFFER_LEN: usize = 256;
@@ -20,7 +28,7 @@ pub(crate) enum Key {
     /// clones, so a hasher is cheap to make and to clone).
     Seed {
         seed: u64,
-        derived: Option<Arc<[u8; 192]>>,
+        derived: Option<DerivedSecret>,
     },
     /// A caller's secret (at least 136 bytes), with seed 0.
     Secret(CustomSecret),
@@ -28,7 +36,7 @@ pub(crate) enum Key {
 
 /// The longest secret kept inside the hasher: room for the 192 bytes of the C reference's
 /// `XXH3_generateSecret` and more.
-const INLINE_SECRET_MAX: usize = 256;
+pub(crate) const INLINE_SECRET_MAX: usize = 256;
 
 /// A copy of a caller's secret: inside the hasher, so making one allocates nothing, unless it
 /// is longer than [`INLINE_SECRET_MAX`] bytes.
@@ -40,20 +48,31 @@ pub(crate) enum CustomSecret {
         bytes: [u8; INLINE_SECRET_MAX],
         len: usize,
     },
-    Heap(Box<[u8]>),
+    #[cfg(feature = "alloc")]
+    Heap(alloc::boxed::Box<[u8]>),
 }
 
 impl CustomSecret {
-    pub(crate) fn new(secret: &[u8]) -> CustomSecret {
+    /// A copy of `secret`, if it is long enough and, without an allocator, short enough.
+    pub(crate) fn new(secret: &[u8]) -> Result<CustomSecret, SecretError> {
+        if secret.len() < super::XXH3_SECRET_MIN_LEN {
+            return Err(SecretError::TooShort { len: secret.len() });
+        }
         if secret.len() > INLINE_SECRET_MAX {
-            return CustomSecret::Heap(secret.into());
+            #[cfg(feature = "alloc")]
+            return Ok(CustomSecret::Heap(secret.into()));
+            #[cfg(not(feature = "alloc"))]
+            return Err(SecretError::TooLong {
+                len: secret.len(),
+                max: INLINE_SECRET_MAX,
+            });
         }
         let mut bytes = [0; INLINE_SECRET_MAX];
         bytes[..secret.len()].copy_from_slice(secret);
-        CustomSecret::Inline {
+        Ok(CustomSecret::Inline {
             bytes,
             len: secret.len(),
-        }
+        })
     }
 }
 
@@ -64,6 +83,7 @@ impl core::ops::Deref for CustomSecret {
     fn deref(&self) -> &[u8] {
         match self {
             CustomSecret::Inline { bytes, len } => &bytes[..*len],
+            #[cfg(feature = "alloc")]
             CustomSecret::Heap(bytes) => bytes,
         }
     }
@@ -103,7 +123,10 @@ impl Key {
         } = self
         {
             if *seed != 0 {
-                *derived = Some(Arc::new(derive_secret(*seed)));
+                // An `Arc` with `alloc`, the array itself without.
+                #[allow(clippy::useless_conversion)]
+                let secret = derive_secret(*seed).into();
+                *derived = Some(secret);
             }
         }
     }
@@ -112,7 +135,7 @@ impl Key {
     fn long(&self) -> Option<&[u8]> {
         match self {
             Key::Seed { seed: 0, .. } => Some(&DEFAULT_SECRET),
-            Key::Seed { derived, .. } => derived.as_deref().map(|d| &d[..]),
+            Key::Seed { derived, .. } => derived.as_ref().map(|d| &d[..]),
             Key::Secret(secret) => Some(secret),
         }
     }
@@ -236,21 +259,13 @@ impl State {
         finish(&acc, secret, self.total_len)
     }
 
+    /// The hash of everything appended, finished as `W` finishes.
     #[inline]
-    pub(crate) fn digest64(&self) -> u64 {
+    pub(crate) fn digest<W: Width>(&self) -> W::Output {
         if self.total_len <= MIDSIZE_MAX as u64 {
             let (secret, seed) = self.key.short();
-            return short::hash64(&self.buffer[..self.buffered], secret, seed);
+            return W::short(&self.buffer[..self.buffered], secret, seed);
         }
-        self.long_digest(finish64)
-    }
-
-    #[inline]
-    pub(crate) fn digest128(&self) -> u128 {
-        if self.total_len <= MIDSIZE_MAX as u64 {
-            let (secret, seed) = self.key.short();
-            return short::hash128(&self.buffer[..self.buffered], secret, seed);
-        }
-        self.long_digest(finish128)
+        self.long_digest(W::long)
     }
 }

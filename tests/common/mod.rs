@@ -1,75 +1,17 @@
-//! Helpers shared by the integration tests: the input stream of the C vectors, a fixed-seed RNG,
-//! and hashing in pieces.
+//! Helpers shared by the integration tests: the crate's own test inputs (`src/testing.rs`: the
+//! input stream of the C vectors, a fixed-seed RNG, split points), and hashing in pieces.
 #![allow(dead_code)]
 
-use iohash::NonCryptographicHasher;
+#[path = "../../src/testing.rs"]
+mod testing;
 
-/// splitmix64, as in `tests/data/gen_vectors.c`.
-pub struct Rng(pub u64);
+pub use testing::*;
 
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    /// `len` bytes: splitmix64 words, little-endian, as the C generator writes them.
-    pub fn bytes(&mut self, len: usize) -> Vec<u8> {
-        let mut out = Vec::with_capacity(len + 8);
-        while out.len() < len {
-            out.extend_from_slice(&self.next_u64().to_le_bytes());
-        }
-        out.truncate(len);
-        out
-    }
-
-    /// A seed from {0, 1, u64::MAX, any}, the edges as often as the rest.
-    pub fn seed(&mut self) -> u64 {
-        match self.below(4) {
-            0 => 0,
-            1 => 1,
-            2 => u64::MAX,
-            _ => self.next_u64(),
-        }
-    }
-}
-
-/// The input stream of the known-answer vectors.
-pub const INPUT_STREAM_SEED: u64 = 0x0123_4567_89AB_CDEF;
-/// The custom secret of the known-answer vectors: 197 bytes from this stream.
-pub const SECRET_STREAM_SEED: u64 = 0xFEDC_BA98_7654_3210;
-pub const SECRET_LEN: usize = 197;
-
-pub fn vector_input(len: usize) -> Vec<u8> {
-    Rng(INPUT_STREAM_SEED).bytes(len)
-}
-
-pub fn vector_secret() -> Vec<u8> {
-    Rng(SECRET_STREAM_SEED).bytes(SECRET_LEN)
-}
-
-/// Sorted cut points in `0..=len`: some random, some zero-length pieces.
-pub fn random_splits(rng: &mut Rng, len: usize) -> Vec<usize> {
-    let count = rng.below(8);
-    let mut cuts: Vec<usize> = (0..count).map(|_| rng.below(len + 1)).collect();
-    cuts.sort_unstable();
-    cuts
-}
+use iohash::DynHasher;
 
 /// Appends `data` to `hasher` in the pieces the cut points make.
-pub fn append_in_pieces<H: NonCryptographicHasher>(hasher: &mut H, data: &[u8], cuts: &[usize]) {
-    let mut start = 0;
-    for &cut in cuts {
-        hasher.append(&data[start..cut]);
-        start = cut;
+pub fn append_in_pieces<H: DynHasher + ?Sized>(hasher: &mut H, data: &[u8], cuts: &[usize]) {
+    for piece in pieces(data, cuts) {
+        hasher.append(piece);
     }
-    hasher.append(&data[start..]);
 }

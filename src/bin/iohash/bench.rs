@@ -4,7 +4,7 @@ use std::hint::black_box;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use iohash::Algorithm;
+use iohash::{Algorithm, DynHasher};
 
 /// xxhsum's default sample: 100 KiB.
 const SAMPLE_LEN: usize = 100 * 1024;
@@ -17,7 +17,7 @@ pub fn run() {
     let sample: Vec<u8> = (0..SAMPLE_LEN)
         .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
         .collect();
-    for (id, algorithm) in Algorithm::ALL.into_iter().enumerate() {
+    for (id, &algorithm) in Algorithm::ALL.iter().enumerate() {
         let mut best = f64::MAX;
         for _ in 0..3 {
             let start = Instant::now();

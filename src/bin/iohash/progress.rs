@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use iohash::AnyHasher;
+use iohash::{AnyHasher, DynHasher};
 
 /// Below this many bytes in all, hashing is over before a bar would help.
 const MIN_TOTAL: u64 = 64 << 20;

@@ -1,0 +1,171 @@
+//! Every XXH3 backend this CPU has (scalar; SSE2, AVX2, AVX-512F on x86-64; NEON on AArch64),
+//! one-shot and streaming, against the scalar backend, `xxhash-rust`, `twox-hash` and the C
+//! reference vectors. `.ci/test-aarch64` runs them under qemu for NEON.
+
+use super::*;
+use crate::testing::{pieces, random_splits, vector_input, vector_secret, Rng};
+use alloc::vec::Vec;
+
+fn one_shot<W: Width>(platform: Platform, data: &[u8], seed: u64) -> W::Output {
+    oneshot::<W>(|| platform, data, seed)
+}
+
+/// A streaming hasher on `platform`, keyed by `secret` if given, else by `seed`, fed `data` in
+/// the pieces `cuts` makes.
+fn streamed<W: Width>(
+    platform: Platform,
+    seed: u64,
+    secret: Option<&[u8]>,
+    data: &[u8],
+    cuts: &[usize],
+) -> W::Output {
+    let key = match secret {
+        Some(secret) => Key::Secret(CustomSecret::new(secret).unwrap()),
+        None => Key::seed(seed),
+    };
+    let mut state = State::new(key, platform);
+    for piece in pieces(data, cuts) {
+        state.update(piece);
+    }
+    state.digest::<W>()
+}
+
+#[test]
+fn this_cpu_runs_its_fastest_backend() {
+    let available: Vec<_> = Platform::available()
+        .into_iter()
+        .map(Platform::name)
+        .collect();
+    assert_eq!(available[0], "scalar");
+    assert_eq!(Platform::detect().name(), *available.last().unwrap());
+    #[cfg(target_arch = "x86_64")]
+    assert!(available.contains(&"sse2"));
+    #[cfg(target_arch = "aarch64")]
+    assert_eq!(available, ["scalar", "neon"]);
+    std::eprintln!("XXH3 backends here: {available:?}");
+}
+
+#[test]
+fn every_backend_agrees_at_every_length_up_to_4096() {
+    let buf = Rng(21).bytes(4096 + 64);
+    let mut rng = Rng(22);
+    for len in 0..=4096 {
+        let offset = rng.below(64);
+        let data = &buf[offset..offset + len];
+        let seed = rng.seed();
+        let expected64 = xxhash_rust::xxh3::xxh3_64_with_seed(data, seed);
+        let expected128 = xxhash_rust::xxh3::xxh3_128_with_seed(data, seed);
+        for platform in Platform::available() {
+            let name = platform.name();
+            assert_eq!(
+                one_shot::<Bits64>(platform, data, seed),
+                expected64,
+                "{name} len {len}"
+            );
+            assert_eq!(
+                one_shot::<Bits128>(platform, data, seed),
+                expected128,
+                "{name} len {len}"
+            );
+        }
+        if len % 7 == 0 {
+            assert_eq!(
+                expected64,
+                twox_hash::XxHash3_64::oneshot_with_seed(seed, data)
+            );
+        }
+    }
+}
+
+#[test]
+fn every_backend_streams_random_lengths_up_to_1_mib() {
+    let mut rng = Rng(23);
+    for round in 0..24 {
+        let len = if round < 4 {
+            [0, 240, 241, 1 << 20][round]
+        } else {
+            rng.below((1 << 20) + 1)
+        };
+        let offset = rng.below(64);
+        let buf = rng.bytes(offset + len);
+        let data = &buf[offset..];
+        let seed = rng.seed();
+        let cuts = random_splits(&mut rng, len);
+        let secret_len = 136 + rng.below(120);
+        let secret = rng.bytes(secret_len);
+        let scalar64 = one_shot::<Bits64>(Platform::Scalar, data, seed);
+        let scalar128 = one_shot::<Bits128>(Platform::Scalar, data, seed);
+        assert_eq!(
+            scalar64,
+            twox_hash::XxHash3_64::oneshot_with_seed(seed, data),
+            "len {len}"
+        );
+        let with_secret64 = xxhash_rust::xxh3::xxh3_64_with_secret(data, &secret);
+        let with_secret128 = xxhash_rust::xxh3::xxh3_128_with_secret(data, &secret);
+        for platform in Platform::available() {
+            let name = platform.name();
+            assert_eq!(
+                one_shot::<Bits64>(platform, data, seed),
+                scalar64,
+                "{name} len {len}"
+            );
+            assert_eq!(
+                streamed::<Bits64>(platform, seed, None, data, &cuts),
+                scalar64,
+                "{name} streaming len {len} cuts {cuts:?}"
+            );
+            assert_eq!(
+                streamed::<Bits128>(platform, seed, None, data, &cuts),
+                scalar128,
+                "{name} 128 len {len}"
+            );
+            assert_eq!(
+                streamed::<Bits64>(platform, 0, Some(&secret), data, &cuts),
+                with_secret64,
+                "{name} secret len {len}"
+            );
+            assert_eq!(
+                streamed::<Bits128>(platform, 0, Some(&secret), data, &cuts),
+                with_secret128,
+                "{name} secret 128 len {len}"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_backend_matches_the_c_reference_vectors() {
+    let text = include_str!("../../tests/data/xxhash_vectors.txt");
+    let input = vector_input((1 << 20) + 7);
+    let secret = vector_secret();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(' ').collect();
+        let len: usize = f[0].parse().unwrap();
+        let data = &input[..len];
+        for (i, seed) in [0u64, 1, 0x9E37_79B1_85EB_CA8D, u64::MAX]
+            .into_iter()
+            .enumerate()
+        {
+            let xxh3 = u64::from_str_radix(f[9 + i], 16).unwrap();
+            let xxh128 = u128::from_str_radix(f[13 + i], 16).unwrap();
+            for platform in Platform::available() {
+                let name = platform.name();
+                assert_eq!(
+                    one_shot::<Bits64>(platform, data, seed),
+                    xxh3,
+                    "{name} len {len} seed {seed}"
+                );
+                assert_eq!(
+                    one_shot::<Bits128>(platform, data, seed),
+                    xxh128,
+                    "{name} len {len} seed {seed}"
+                );
+            }
+        }
+        let xxh3_secret = u64::from_str_radix(f[17], 16).unwrap();
+        for platform in Platform::available() {
+            let hash = streamed::<Bits64>(platform, 0, Some(&secret), data, &[]);
+            assert_eq!(hash, xxh3_secret, "{} secret len {len}", platform.name());
+        }
+    }
+}
