@@ -6,6 +6,9 @@
 //! is also run live and must still print the committed bytes; the tests that need it live (it
 //! checking what iohash writes) print one line and skip where it is missing, unless
 //! `IOHASH_REQUIRE_XXHSUM=1` (which `.ci/run` sets) turns the skip into a failure.
+//!
+//! Unix only: the cases use non-UTF-8 names, FIFOs, symlinks, `setpriv` and `script`.
+#![cfg(unix)]
 
 use std::ffi::OsStr;
 use std::fs;

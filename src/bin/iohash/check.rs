@@ -29,7 +29,8 @@ pub struct CheckOptions {
     pub strict: bool,
     pub warn: bool,
     pub ignore_missing: bool,
-    pub threads: usize,
+    /// `-j`; `None`: one per CPU.
+    pub threads: Option<usize>,
 }
 
 /// An I/O error as `strerror` says it, without Rust's " (os error N)".
@@ -195,7 +196,9 @@ fn verify(line: &ParsedLine, seed: u64) -> io::Result<bool> {
     let input = if line.file_name == b"stdin" {
         Input::Stdin
     } else {
-        Input::Path(path_from_bytes(&line.file_name))
+        Input::Path(path_from_bytes(&line.file_name).ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidData, "not a file name on this system")
+        })?)
     };
     let mut hasher = line.algorithm.hasher(seed);
     iohash::append_open_file(&mut hasher, input.open()?)?;

@@ -14,7 +14,8 @@ pub struct HashOptions {
     pub seed: u64,
     pub style: LineStyle,
     pub little_endian: bool,
-    pub threads: usize,
+    /// `-j`; `None`: one per CPU.
+    pub threads: Option<usize>,
     /// Whether a progress bar may be shown (stderr is a terminal, not --quiet or --status).
     pub progress: bool,
 }

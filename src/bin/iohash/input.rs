@@ -63,28 +63,65 @@ fn stdin_file() -> io::Result<File> {
     Ok(File::from(io::stdin().as_handle().try_clone_to_owned()?))
 }
 
-/// A path as bytes: exact on Unix, where names need not be UTF-8.
-#[cfg(unix)]
+/// A path as the bytes printed in checksum lines: exact everywhere. On Unix, the name's own
+/// bytes; elsewhere its WTF-8 form (UTF-8, plus any unpaired UTF-16 surrogates of a Windows
+/// name), which [`path_from_bytes`] turns back into the same name.
 pub fn path_bytes(path: &Path) -> Vec<u8> {
-    use std::os::unix::ffi::OsStrExt;
-    path.as_os_str().as_bytes().to_vec()
+    path.as_os_str().as_encoded_bytes().to_vec()
 }
 
-#[cfg(not(unix))]
-pub fn path_bytes(path: &Path) -> Vec<u8> {
-    path.to_string_lossy().into_owned().into_bytes()
-}
-
-/// A path from bytes read from a checksum file or a file list.
+/// A path from bytes read from a checksum file or a file list; `None` if they can name no
+/// file here (not WTF-8, on Windows), rather than a path to some other file.
 #[cfg(unix)]
-pub fn path_from_bytes(bytes: &[u8]) -> PathBuf {
+pub fn path_from_bytes(bytes: &[u8]) -> Option<PathBuf> {
     use std::os::unix::ffi::OsStrExt;
-    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
+    Some(PathBuf::from(std::ffi::OsStr::from_bytes(bytes)))
 }
 
-#[cfg(not(unix))]
-pub fn path_from_bytes(bytes: &[u8]) -> PathBuf {
-    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
+#[cfg(windows)]
+pub fn path_from_bytes(bytes: &[u8]) -> Option<PathBuf> {
+    use std::os::windows::ffi::OsStringExt;
+    decode_wtf8(bytes).map(|wide| PathBuf::from(OsString::from_wide(&wide)))
+}
+
+#[cfg(not(any(unix, windows)))]
+pub fn path_from_bytes(bytes: &[u8]) -> Option<PathBuf> {
+    std::str::from_utf8(bytes).ok().map(PathBuf::from)
+}
+
+/// WTF-8 (UTF-8 that may also encode lone surrogates) to UTF-16; `None` if `bytes` is not WTF-8.
+/// Windows names are UTF-16 that need not be valid, which is how [`path_bytes`] writes them.
+#[cfg_attr(not(windows), allow(dead_code))]
+fn decode_wtf8(bytes: &[u8]) -> Option<Vec<u16>> {
+    let mut wide = Vec::with_capacity(bytes.len());
+    let mut rest = bytes;
+    while let Some(&first) = rest.first() {
+        let (len, min, initial) = match first {
+            0x00..=0x7F => (1, 0, u32::from(first)),
+            0xC2..=0xDF => (2, 0x80, u32::from(first & 0x1F)),
+            0xE0..=0xEF => (3, 0x800, u32::from(first & 0x0F)),
+            0xF0..=0xF4 => (4, 0x1_0000, u32::from(first & 0x07)),
+            _ => return None,
+        };
+        let sequence = rest.get(..len)?;
+        let mut code = initial;
+        for &b in &sequence[1..] {
+            if b & 0xC0 != 0x80 {
+                return None;
+            }
+            code = (code << 6) | u32::from(b & 0x3F);
+        }
+        if code < min || code > 0x10_FFFF {
+            return None;
+        }
+        match char::from_u32(code) {
+            Some(c) => wide.extend_from_slice(c.encode_utf16(&mut [0; 2])),
+            // A lone surrogate: kept as the one UTF-16 unit it is.
+            None => wide.push(code as u16),
+        }
+        rest = &rest[len..];
+    }
+    Some(wide)
 }
 
 /// The names in a `--files-from` list: one a line, `\n` or `\r\n` ended, empty lines skipped.
@@ -99,8 +136,59 @@ pub fn read_file_list(list: &Path) -> io::Result<Vec<Input>> {
         let line = line?;
         let name = line.strip_suffix(b"\r").unwrap_or(&line);
         if !name.is_empty() {
-            inputs.push(Input::Path(path_from_bytes(name)));
+            let path = path_from_bytes(name).ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "'{}' is not a file name here",
+                        String::from_utf8_lossy(name)
+                    ),
+                )
+            })?;
+            inputs.push(Input::Path(path));
         }
     }
     Ok(inputs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wtf8_round_trips_every_utf16_name_windows_can_have() {
+        // Valid text, and lone surrogates as Windows allows in names.
+        let names: [&[u16]; 4] = [
+            &[0x61, 0x62],
+            &[0xE9, 0x4E2D, 0xD83D, 0xDE00],
+            &[0x61, 0xD800, 0x62],
+            &[0xDC00],
+        ];
+        for name in names {
+            let mut wtf8 = Vec::new();
+            for unit in char::decode_utf16(name.iter().copied()) {
+                match unit {
+                    Ok(c) => wtf8.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+                    Err(lone) => {
+                        let u = u32::from(lone.unpaired_surrogate());
+                        wtf8.extend([
+                            0xE0 | (u >> 12) as u8,
+                            0x80 | ((u >> 6) & 0x3F) as u8,
+                            0x80 | (u & 0x3F) as u8,
+                        ]);
+                    }
+                }
+            }
+            assert_eq!(decode_wtf8(&wtf8).as_deref(), Some(name));
+        }
+        for bad in [
+            &b"\xff"[..],
+            b"\xc0\x80",
+            b"\xe2\x82",
+            b"\xf5\x80\x80\x80",
+            b"a\x80",
+        ] {
+            assert_eq!(decode_wtf8(bad), None, "{bad:?}");
+        }
+    }
 }

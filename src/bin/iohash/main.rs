@@ -165,10 +165,10 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     if algorithm == Algorithm::Xxh32 && seed > u64::from(u32::MAX) {
         return Err(format!("seed {seed} does not fit XXH32's 32 bits"));
     }
+    // The CPUs are counted only when there are several inputs (see `for_each_ordered`).
     let threads = match args.threads {
         Some(0) => return Err("--threads must be at least 1".to_owned()),
-        Some(n) => n,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        requested => requested,
     };
     if args.bench {
         bench::run();
