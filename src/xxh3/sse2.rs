@@ -46,10 +46,11 @@ unsafe fn accumulate(acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
                 )
             };
             let keyed = _mm_xor_si128(data, keyv);
-            let keyed_hi = _mm_shuffle_epi32::<0b11_11_01_01>(keyed);
+            // The high halves by a shift, not a second shuffle: shuffles have fewer ports.
+            let keyed_hi = _mm_srli_epi64::<32>(keyed);
             let product = _mm_mul_epu32(keyed, keyed_hi);
             let swapped = _mm_shuffle_epi32::<0b01_00_11_10>(data);
-            *lane = _mm_add_epi64(_mm_add_epi64(*lane, swapped), product);
+            *lane = _mm_add_epi64(*lane, _mm_add_epi64(product, swapped));
         }
     }
     for (i, lane) in lanes.iter().enumerate() {

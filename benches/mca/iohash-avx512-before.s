@@ -1,0 +1,14 @@
+lea    0x40(%r9),%r10
+cmp    %r8,%r10
+ja     1a971 
+vmovdqu64 (%rbx,%r9,8),%zmm3
+lea    (%r11,%r9,1),%r10
+vpxord (%rcx,%r10,1),%zmm3,%zmm4
+vpshufd $0xf5,%zmm4,%zmm5
+vpmuludq %zmm4,%zmm5,%zmm4
+vpshufd $0x4e,%zmm3,%zmm3
+vpaddq %zmm3,%zmm0,%zmm0
+vpaddq %zmm4,%zmm0,%zmm0
+add    $0x8,%r9
+add    $0x40,%r13
+jne    1a890 
