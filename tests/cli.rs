@@ -822,3 +822,60 @@ fn the_progress_bar_shows_on_a_terminal_only() {
         .unwrap();
     assert!(!String::from_utf8_lossy(&quiet.stdout).contains("GiB"));
 }
+
+// ---- check mode streams its list; both modes word I/O errors alike.
+
+/// Peak resident memory of a running child, polled from `/proc` until it exits (the high-water
+/// mark only grows, so the last reading is the peak to within one poll).
+fn peak_rss_kib(mut child: std::process::Child) -> (std::process::ExitStatus, u64) {
+    let status_path = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        if let Ok(status) = fs::read_to_string(&status_path) {
+            let hwm = status
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok());
+            peak = peak.max(hwm.unwrap_or(0));
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            return (status, peak);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn check_streams_a_long_list_in_flat_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"x").unwrap();
+    let line = format!("{:016x}  f\n", iohash::XxHash64::hash(b"x"));
+    // 500,000 lines: kept whole in memory, as the checker once did, they take about 50 MB.
+    let lines = 500_000;
+    fs::write(dir.path().join("sums.txt"), line.repeat(lines)).unwrap();
+    let child = Command::new(IOHASH)
+        .args(["-c", "-q", "sums.txt"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let (status, peak) = peak_rss_kib(child);
+    assert!(status.success());
+    assert!(peak > 0, "no reading of the child's memory");
+    assert!(peak < 16 * 1024, "peak RSS {peak} KiB for {lines} lines");
+}
+
+#[test]
+fn hash_and_check_modes_word_io_errors_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let hashed = iohash(dir.path(), args!["missing"]);
+    fs::write(dir.path().join("sums.txt"), b"0000000000000000  missing\n").unwrap();
+    let checked = iohash(dir.path(), args!["-c", "sums.txt"]);
+    let listed = iohash(dir.path(), args!["-c", "nothere.txt"]);
+    for out in [&hashed, &checked, &listed] {
+        assert_status(out, false);
+        let text = format!("{}{}", stderr(out), String::from_utf8_lossy(&out.stdout));
+        assert!(text.contains("No such file or directory"), "{text}");
+        assert!(!text.contains("os error"), "{text}");
+    }
+}

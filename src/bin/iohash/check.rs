@@ -13,8 +13,8 @@ use iohash::sumfile::{
 };
 use iohash::Algorithm;
 
-use crate::input::{path_from_bytes, Input};
-use crate::ordered::for_each_ordered;
+use crate::input::{describe, path_from_bytes, Input};
+use crate::ordered::{for_each_ordered, threads_for};
 
 /// xxhsum's limit on a checksum line.
 const MAX_LINE_LEN: usize = 32 * 1024;
@@ -31,15 +31,6 @@ pub struct CheckOptions {
     pub ignore_missing: bool,
     /// `-j`; `None`: one per CPU.
     pub threads: Option<usize>,
-}
-
-/// An I/O error as `strerror` says it, without Rust's " (os error N)".
-pub fn describe(error: &io::Error) -> String {
-    let text = error.to_string();
-    match text.find(" (os error ") {
-        Some(cut) => text[..cut].to_owned(),
-        None => text,
-    }
 }
 
 /// One line of a checksum file, as read.
@@ -71,12 +62,12 @@ pub fn run(program: &str, inputs: &[Input], options: &CheckOptions) -> bool {
 
 fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     let list_name = String::from_utf8_lossy(&input.display_name()).into_owned();
-    let reader: Box<dyn Read> = match input {
+    let reader: Box<dyn Read + Send> = match input {
         Input::Stdin => Box::new(io::stdin()),
         Input::Path(path) => match File::open(path) {
             Ok(file) => Box::new(file),
             Err(e) => {
-                eprintln!("{program}: {list_name}: {e}");
+                eprintln!("{program}: {list_name}: {}", describe(&e));
                 return false;
             }
         },
@@ -86,13 +77,19 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         only: options.only,
         untagged: options.untagged,
     };
-    let items = read_items(reader, &parse_options);
+    // Lines are read as they are checked: memory stays flat however long the list is.
+    let mut items = Items::new(reader, parse_options);
+    let first_two: Vec<_> = items.by_ref().take(2).collect();
+    let threads = threads_for(
+        options.threads,
+        if first_two.len() < 2 { 1 } else { usize::MAX },
+    );
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut report = Report::default();
     for_each_ordered(
-        &items,
-        options.threads,
+        first_two.into_iter().chain(items),
+        threads,
         |(_, item)| match item {
             Item::Check(line) => Some(verify(line, options.seed)),
             _ => None,
@@ -205,30 +202,50 @@ fn verify(line: &ParsedLine, seed: u64) -> io::Result<bool> {
     Ok(hasher.current_hash() == line.hash)
 }
 
-/// Reads and parses every line, numbered from 1; comments are skipped.
-fn read_items(reader: impl Read, options: &ParseOptions) -> Vec<(u64, Item)> {
-    let mut reader = BufReader::with_capacity(64 * 1024, reader);
-    let mut items = Vec::new();
-    let mut line = Vec::new();
-    for number in 1.. {
-        line.clear();
-        let item = match read_line(&mut reader, &mut line) {
-            Ok(false) => break,
-            Ok(true) if line.starts_with(b"#") => continue,
-            Ok(true) => match parse_line(&line, options) {
-                Ok(parsed) => Item::Check(parsed),
-                Err(error) => Item::Improper(error),
-            },
-            Err(e) if e.kind() == ErrorKind::InvalidData => Item::Stop("Line too long".into()),
-            Err(e) => Item::Stop(describe(&e)),
-        };
-        let stop = matches!(item, Item::Stop(_));
-        items.push((number, item));
-        if stop {
-            break;
+/// The lines of a checksum file, parsed as they are read and numbered from 1; comments are
+/// skipped, and the items end after a [`Item::Stop`].
+struct Items<R> {
+    reader: BufReader<R>,
+    options: ParseOptions,
+    line: Vec<u8>,
+    number: u64,
+    stopped: bool,
+}
+
+impl<R: Read> Items<R> {
+    fn new(reader: R, options: ParseOptions) -> Self {
+        Items {
+            reader: BufReader::with_capacity(64 * 1024, reader),
+            options,
+            line: Vec::new(),
+            number: 0,
+            stopped: false,
         }
     }
-    items
+}
+
+impl<R: Read> Iterator for Items<R> {
+    type Item = (u64, Item);
+
+    fn next(&mut self) -> Option<(u64, Item)> {
+        while !self.stopped {
+            self.number += 1;
+            self.line.clear();
+            let item = match read_line(&mut self.reader, &mut self.line) {
+                Ok(false) => return None,
+                Ok(true) if self.line.starts_with(b"#") => continue,
+                Ok(true) => match parse_line(&self.line, &self.options) {
+                    Ok(parsed) => Item::Check(parsed),
+                    Err(error) => Item::Improper(error),
+                },
+                Err(e) if e.kind() == ErrorKind::InvalidData => Item::Stop("Line too long".into()),
+                Err(e) => Item::Stop(describe(&e)),
+            };
+            self.stopped = matches!(item, Item::Stop(_));
+            return Some((self.number, item));
+        }
+        None
+    }
 }
 
 /// Reads one `\n`-ended line into `line` (without the `\n`), refusing lines over 32 KiB so a
@@ -275,11 +292,5 @@ mod tests {
         let mut huge = io::Cursor::new(vec![b'x'; MAX_LINE_LEN + 1]);
         let err = read_line(&mut huge, &mut Vec::new()).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidData);
-    }
-
-    #[test]
-    fn errors_read_like_strerror() {
-        let e = io::Error::from_raw_os_error(2);
-        assert_eq!(describe(&e), "No such file or directory");
     }
 }

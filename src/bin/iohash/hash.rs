@@ -5,8 +5,8 @@ use std::io::{self, BufWriter, Write};
 use iohash::sumfile::{format_line, LineStyle};
 use iohash::Algorithm;
 
-use crate::input::Input;
-use crate::ordered::for_each_ordered;
+use crate::input::{describe, Input};
+use crate::ordered::{for_each_ordered, threads_for};
 use crate::progress::{self, ProgressSink};
 
 pub struct HashOptions {
@@ -32,8 +32,8 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
     let mut ok = true;
     let mut write_error = None;
     for_each_ordered(
-        inputs,
-        options.threads,
+        inputs.iter(),
+        threads_for(options.threads, inputs.len()),
         |input| {
             let mut hasher = options.algorithm.hasher(options.seed);
             let mut sink = ProgressSink {
@@ -68,7 +68,8 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 Err(e) => {
                     ok = false;
                     let _ = out.flush();
-                    let message = format!("{program}: {}: {e}", String::from_utf8_lossy(&name));
+                    let name = String::from_utf8_lossy(&name);
+                    let message = format!("{program}: {name}: {}", describe(&e));
                     match &bar {
                         Some(bar) => bar.suspend(|| eprintln!("{message}")),
                         None => eprintln!("{message}"),
@@ -83,7 +84,7 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
     let flushed = out.flush();
     if let Some(e) = write_error.or(flushed.err()) {
         if e.kind() != io::ErrorKind::BrokenPipe {
-            eprintln!("{program}: standard output: {e}");
+            eprintln!("{program}: standard output: {}", describe(&e));
         }
         return false;
     }

@@ -124,6 +124,16 @@ fn decode_wtf8(bytes: &[u8]) -> Option<Vec<u16>> {
     Some(wide)
 }
 
+/// An I/O error as `strerror` says it, without Rust's " (os error N)": how every message of the
+/// command words an I/O error, in hash mode and check mode alike.
+pub fn describe(error: &io::Error) -> String {
+    let text = error.to_string();
+    match text.find(" (os error ") {
+        Some(cut) => text[..cut].to_owned(),
+        None => text,
+    }
+}
+
 /// The names in a `--files-from` list: one a line, `\n` or `\r\n` ended, empty lines skipped.
 pub fn read_file_list(list: &Path) -> io::Result<Vec<Input>> {
     let reader: Box<dyn Read> = if list == Path::new("-") {
@@ -154,6 +164,12 @@ pub fn read_file_list(list: &Path) -> io::Result<Vec<Input>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn errors_read_like_strerror() {
+        let e = io::Error::from_raw_os_error(2);
+        assert_eq!(describe(&e), "No such file or directory");
+    }
 
     #[test]
     fn wtf8_round_trips_every_utf16_name_windows_can_have() {

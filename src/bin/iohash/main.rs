@@ -179,7 +179,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     if let Some(list) = &args.files_from {
         inputs.extend(
             input::read_file_list(list)
-                .map_err(|e| format!("{}: {}", list.display(), check::describe(&e)))?,
+                .map_err(|e| format!("{}: {}", list.display(), input::describe(&e)))?,
         );
     } else if inputs.is_empty() {
         if std::io::stdin().is_terminal() {
@@ -216,5 +216,16 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),
         };
         Ok(hash::run(&personality.name, &inputs, &options))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        use clap::CommandFactory;
+        Args::command().debug_assert();
     }
 }

@@ -1,57 +1,100 @@
-//! Work on many items in parallel, results handed back in input order as soon as each is next.
+//! Work on a stream of items in parallel, results handed back in input order as soon as each is
+//! next, with a bounded number of items in flight.
 
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Mutex;
 
-/// Runs `work` on every item on `threads` threads (`None`: one per CPU) and calls `emit` with the
-/// results in input order, each as soon as all before it are out. Memory is one result per item
-/// that finished early (a hash, not a buffer), plus whatever `work` holds while it runs: with a
-/// file hasher, threads × one read buffer, however large the files.
-///
-/// One item, or one thread, runs on the calling thread: no thread is spawned and the CPUs are
-/// not counted, so hashing a single small file costs what the hash costs.
-pub fn for_each_ordered<T, R>(
-    items: &[T],
-    threads: Option<usize>,
-    work: impl Fn(&T) -> R + Sync,
-    mut emit: impl FnMut(&T, R),
-) where
-    T: Sync,
-    R: Send,
-{
-    let threads = match (items.len(), threads) {
+/// Items handed to a worker at a time: fewer channel round trips when the items are many and
+/// small (a checksum list of tiny files).
+const BATCH: usize = 16;
+
+/// Batches taken from the input but not yet emitted, per thread: what bounds memory when one
+/// slow item holds back the output of many fast ones after it.
+const BATCHES_IN_FLIGHT_PER_THREAD: usize = 4;
+
+/// The number of threads for `items` inputs, `-j` being `requested` (`None`: one per CPU,
+/// counted only when there is more than one input).
+pub fn threads_for(requested: Option<usize>, items: usize) -> usize {
+    match (items, requested) {
         (0 | 1, _) | (_, Some(1)) => 1,
         (n, Some(threads)) => threads.min(n),
         (n, None) => std::thread::available_parallelism().map_or(1, |cpus| cpus.get().min(n)),
-    };
-    if threads == 1 {
+    }
+}
+
+/// Runs `work` on every item of `items` on `threads` threads and calls `emit` with each item and
+/// its result in input order, as soon as all before it are out.
+///
+/// `items` is read lazily, by one thread, in batches of 16, and at most `threads × 4` batches
+/// are between being read and being emitted, so a stream of millions of items (a checksum
+/// list) takes constant memory. With one thread everything runs on the calling thread: nothing
+/// is spawned.
+pub fn for_each_ordered<T, R>(
+    items: impl Iterator<Item = T> + Send,
+    threads: usize,
+    work: impl Fn(&T) -> R + Sync,
+    mut emit: impl FnMut(T, R),
+) where
+    T: Send,
+    R: Send,
+{
+    if threads <= 1 {
         for item in items {
-            emit(item, work(item));
+            let result = work(&item);
+            emit(item, result);
         }
         return;
     }
-    let next = AtomicUsize::new(0);
-    let (sender, receiver) = mpsc::channel::<(usize, R)>();
+    let limit = threads * BATCHES_IN_FLIGHT_PER_THREAD;
+    // Permits: the reader takes one per batch, the emitter gives it back once the batch is out.
+    let (permit_back, permits) = mpsc::sync_channel::<()>(limit);
+    for _ in 0..limit {
+        let _ = permit_back.send(());
+    }
+    let (to_workers, from_reader) = mpsc::sync_channel::<(usize, Vec<T>)>(limit);
+    let from_reader = Mutex::new(from_reader);
+    let (to_emitter, results) = mpsc::channel::<(usize, Vec<(T, R)>)>();
     std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut items = items.fuse();
+            for index in 0.. {
+                let batch: Vec<T> = items.by_ref().take(BATCH).collect();
+                if batch.is_empty()
+                    || permits.recv().is_err()
+                    || to_workers.send((index, batch)).is_err()
+                {
+                    break;
+                }
+            }
+        });
         for _ in 0..threads {
-            let sender = sender.clone();
-            let (next, work) = (&next, &work);
+            let (from_reader, to_emitter, work) = (&from_reader, to_emitter.clone(), &work);
             scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(item) = items.get(index) else { break };
-                if sender.send((index, work(item))).is_err() {
+                let next = from_reader.lock().map(|r| r.recv());
+                let Ok(Ok((index, batch))) = next else { break };
+                let done = batch
+                    .into_iter()
+                    .map(|item| {
+                        let result = work(&item);
+                        (item, result)
+                    })
+                    .collect();
+                if to_emitter.send((index, done)).is_err() {
                     break;
                 }
             });
         }
-        drop(sender);
+        drop(to_emitter);
         let mut early = BTreeMap::new();
         let mut due = 0;
-        for (index, result) in receiver {
-            early.insert(index, result);
-            while let Some(result) = early.remove(&due) {
-                emit(&items[due], result);
+        for (index, batch) in results {
+            early.insert(index, batch);
+            while let Some(batch) = early.remove(&due) {
+                for (item, result) in batch {
+                    emit(item, result);
+                }
+                let _ = permit_back.send(());
                 due += 1;
             }
         }
@@ -64,34 +107,59 @@ mod tests {
 
     #[test]
     fn results_come_out_in_input_order() {
-        let items: Vec<u64> = (0..200).collect();
+        let items: Vec<u64> = (0..2000).collect();
         let mut seen = Vec::new();
         for_each_ordered(
-            &items,
-            Some(4),
+            items.iter().copied(),
+            4,
             |&i| {
                 // Later items finish first.
-                std::thread::sleep(std::time::Duration::from_micros(200 - i));
+                std::thread::sleep(std::time::Duration::from_micros(2000 - i));
                 i * 2
             },
-            |&i, r| seen.push((i, r)),
+            |i, r| seen.push((i, r)),
         );
         assert_eq!(seen, items.iter().map(|&i| (i, i * 2)).collect::<Vec<_>>());
     }
 
     #[test]
-    fn one_item_or_one_thread_runs_on_the_calling_thread() {
+    fn one_thread_runs_on_the_calling_thread() {
         let caller = std::thread::current().id();
-        for (items, threads) in [(vec![1], None), (vec![1, 2, 3], Some(1))] {
-            let mut seen = Vec::new();
-            for_each_ordered(
-                &items,
-                threads,
-                |&i| (i, std::thread::current().id()),
-                |_, r| seen.push(r),
-            );
-            assert!(seen.iter().all(|&(_, id)| id == caller), "{items:?}");
-            assert_eq!(seen.len(), items.len());
-        }
+        let mut seen = Vec::new();
+        for_each_ordered(
+            [1, 2, 3].into_iter(),
+            1,
+            |&i| (i, std::thread::current().id()),
+            |_, r| seen.push(r),
+        );
+        assert!(seen.iter().all(|&(_, id)| id == caller));
+        assert_eq!(seen.len(), 3);
+        assert_eq!(threads_for(None, 1), 1);
+        assert_eq!(threads_for(Some(8), 3), 3);
+    }
+
+    #[test]
+    fn items_are_read_only_as_fast_as_they_are_emitted() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let read = AtomicUsize::new(0);
+        let items = (0..10_000).inspect(|_| {
+            read.fetch_add(1, Ordering::Relaxed);
+        });
+        let mut emitted = 0;
+        let mut most_ahead = 0;
+        for_each_ordered(
+            items,
+            2,
+            |&i| i,
+            |_, _| {
+                emitted += 1;
+                most_ahead = most_ahead.max(read.load(Ordering::Relaxed) - emitted);
+            },
+        );
+        assert_eq!(emitted, 10_000);
+        assert!(
+            most_ahead <= (2 * BATCHES_IN_FLIGHT_PER_THREAD + 1) * BATCH,
+            "{most_ahead}"
+        );
     }
 }
