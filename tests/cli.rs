@@ -879,3 +879,90 @@ fn hash_and_check_modes_word_io_errors_alike() {
         assert!(!text.contains("os error"), "{text}");
     }
 }
+
+// ---- output for programs: -z, --files-from -0, --no-names, --base64.
+
+#[test]
+fn nul_ended_lines_carry_raw_names_that_xargs_0_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["plain", "new\nline", "back\\slash", "two  spaces"];
+    for name in names {
+        fs::write(dir.path().join(name), name).unwrap();
+    }
+    let listed = iohash(
+        dir.path(),
+        &[&[OsStr::new("-z")][..], &names.map(OsStr::new)].concat(),
+    );
+    assert_status(&listed, true);
+    assert!(listed.stdout.ends_with(b"\0"));
+    // Each record is `HASH  NAME`: hand the names to xargs -0, which must find every file.
+    let names_only: Vec<u8> = listed
+        .stdout
+        .split(|&b| b == 0)
+        .filter(|r| !r.is_empty())
+        .flat_map(|r| {
+            let name = &r[r.windows(2).position(|w| w == b"  ").unwrap() + 2..];
+            name.iter().copied().chain([0])
+        })
+        .collect();
+    let mut xargs = Command::new("xargs")
+        .args(["-0", "cat"])
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    xargs.stdin.take().unwrap().write_all(&names_only).unwrap();
+    let catted = xargs.wait_with_output().unwrap();
+    assert!(catted.status.success());
+    assert_eq!(catted.stdout, names.concat().as_bytes());
+}
+
+#[test]
+fn files_from_reads_nul_separated_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["a", "new\nline", "c"];
+    let mut list = Vec::new();
+    for name in names {
+        fs::write(dir.path().join(name), name).unwrap();
+        list.extend_from_slice(name.as_bytes());
+        list.push(0);
+    }
+    fs::write(dir.path().join("list0"), &list).unwrap();
+    let from_list = iohash(
+        dir.path(),
+        args!["--files-from", "list0", "-0", "--no-names"],
+    );
+    assert_status(&from_list, true);
+    let direct = iohash(
+        dir.path(),
+        &[&[OsStr::new("--no-names")][..], &names.map(OsStr::new)].concat(),
+    );
+    assert_eq!(from_list.stdout, direct.stdout);
+    let expected: String = names
+        .iter()
+        .map(|n| format!("{:016x}\n", iohash::XxHash3::hash(n.as_bytes())))
+        .collect();
+    assert_eq!(String::from_utf8_lossy(&from_list.stdout), expected);
+}
+
+#[test]
+fn base64_crcs_match_what_s3_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("hello"), b"Hello world").unwrap();
+    // The AWS SDK for JavaScript v3's flexible-checksums tests: S3's values for "Hello world".
+    for (algorithm, s3) in [
+        ("crc32", "i9aeUg=="),
+        ("crc32c", "crUfeA=="),
+        ("crc64nvme", "OOJZ0D8xKts="),
+    ] {
+        let out = iohash(dir.path(), args!["-H", algorithm, "--base64", "hello"]);
+        assert_status(&out, true);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            format!("{s3}  hello\n")
+        );
+    }
+    let bad = iohash(dir.path(), args!["--base64", "-c", "hello"]);
+    assert_status(&bad, false);
+}

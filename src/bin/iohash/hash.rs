@@ -2,18 +2,17 @@
 
 use std::io::{self, BufWriter, Write};
 
-use iohash::sumfile::{format_line, LineStyle};
 use iohash::Algorithm;
 
 use crate::input::{describe, Input};
 use crate::ordered::{for_each_ordered, threads_for};
+use crate::output::LineFormat;
 use crate::progress::{self, ProgressSink};
 
 pub struct HashOptions {
     pub algorithm: Algorithm,
     pub seed: u64,
-    pub style: LineStyle,
-    pub little_endian: bool,
+    pub format: LineFormat,
     /// `-j`; `None`: one per CPU.
     pub threads: Option<usize>,
     /// Whether a progress bar may be shown (stderr is a terminal, not --quiet or --status).
@@ -47,13 +46,7 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             let name = input.display_name();
             match result {
                 Ok(hash) => {
-                    let line = format_line(
-                        options.algorithm,
-                        hash,
-                        &name,
-                        options.style,
-                        options.little_endian,
-                    );
+                    let line = options.format.line(options.algorithm, hash, &name);
                     // With a bar on the terminal, each line goes out at once, around the bar.
                     let written = match &bar {
                         Some(bar) => {

@@ -134,17 +134,21 @@ pub fn describe(error: &io::Error) -> String {
     }
 }
 
-/// The names in a `--files-from` list: one a line, `\n` or `\r\n` ended, empty lines skipped.
-pub fn read_file_list(list: &Path) -> io::Result<Vec<Input>> {
+/// The names in a `--files-from` list: one a line, `\n` or `\r\n` ended (or each ended by
+/// `separator`, NUL for `-0`), empty ones skipped.
+pub fn read_file_list(list: &Path, separator: u8) -> io::Result<Vec<Input>> {
     let reader: Box<dyn Read> = if list == Path::new("-") {
         Box::new(io::stdin())
     } else {
         Box::new(File::open(list)?)
     };
     let mut inputs = Vec::new();
-    for line in BufReader::new(reader).split(b'\n') {
+    for line in BufReader::new(reader).split(separator) {
         let line = line?;
-        let name = line.strip_suffix(b"\r").unwrap_or(&line);
+        let name = match separator {
+            b'\n' => line.strip_suffix(b"\r").unwrap_or(&line),
+            _ => &line,
+        };
         if !name.is_empty() {
             let path = path_from_bytes(name).ok_or_else(|| {
                 io::Error::new(

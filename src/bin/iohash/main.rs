@@ -9,6 +9,7 @@ mod check;
 mod hash;
 mod input;
 mod ordered;
+mod output;
 mod progress;
 
 use std::ffi::OsString;
@@ -52,6 +53,22 @@ struct Args {
     /// Read the names of the files to hash from FILE, one a line (- for standard input)
     #[arg(long = "files-from", visible_alias = "filelist", value_name = "FILE")]
     files_from: Option<PathBuf>,
+
+    /// With --files-from: names are NUL-separated (as find -print0 writes them)
+    #[arg(short = '0', long = "null", requires = "files_from")]
+    null: bool,
+
+    /// End each line with NUL instead of newline, and write names as they are (not escaped)
+    #[arg(short = 'z', long = "zero", conflicts_with = "check")]
+    zero: bool,
+
+    /// Print the hash alone on each line, without the name
+    #[arg(long, conflicts_with = "check")]
+    no_names: bool,
+
+    /// Print the hash's big-endian bytes in base64, as S3 shows ChecksumCRC32 and friends
+    #[arg(long, conflicts_with_all = ["check", "little_endian"])]
+    base64: bool,
 
     /// Hash this many files at once [default: the number of CPUs]
     #[arg(short = 'j', long = "threads", value_name = "N")]
@@ -178,7 +195,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     let mut inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
     if let Some(list) = &args.files_from {
         inputs.extend(
-            input::read_file_list(list)
+            input::read_file_list(list, if args.null { b'\0' } else { b'\n' })
                 .map_err(|e| format!("{}: {}", list.display(), input::describe(&e)))?,
         );
     } else if inputs.is_empty() {
@@ -206,12 +223,17 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         let options = hash::HashOptions {
             algorithm,
             seed,
-            style: if args.tag {
-                LineStyle::Bsd
-            } else {
-                LineStyle::Gnu
+            format: output::LineFormat {
+                style: if args.tag {
+                    LineStyle::Bsd
+                } else {
+                    LineStyle::Gnu
+                },
+                little_endian: args.little_endian,
+                zero: args.zero,
+                no_names: args.no_names,
+                base64: args.base64,
             },
-            little_endian: args.little_endian,
             threads,
             progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),
         };

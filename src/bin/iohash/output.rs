@@ -1,0 +1,199 @@
+//! The lines hash mode prints: xxhsum's own (through `iohash::sumfile`), or the forms for
+//! programs: NUL-ended with raw names (`-z`), the hash alone (`--no-names`), base64 (`--base64`).
+
+use std::borrow::Cow;
+
+use iohash::sumfile::{escape_file_name, format_line, needs_escape, LineStyle};
+use iohash::Algorithm;
+
+/// How hash lines are written.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LineFormat {
+    /// `--tag`.
+    pub style: LineStyle,
+    /// `--little-endian`.
+    pub little_endian: bool,
+    /// `-z`: end lines with NUL and write names as they are, never escaped.
+    pub zero: bool,
+    /// `--no-names`: the hash alone.
+    pub no_names: bool,
+    /// `--base64`: the hash's big-endian bytes in base64, as S3 shows its checksums.
+    pub base64: bool,
+}
+
+impl LineFormat {
+    /// The line for one file, its end included.
+    pub fn line(&self, algorithm: Algorithm, hash: u128, name: &[u8]) -> Vec<u8> {
+        if !self.zero && !self.no_names && !self.base64 {
+            return format_line(algorithm, hash, name, self.style, self.little_endian);
+        }
+        let end = if self.zero { b'\0' } else { b'\n' };
+        let text = self.hash_text(algorithm, hash);
+        let mut line = Vec::with_capacity(text.len() + name.len() + 24);
+        if self.no_names {
+            line.extend_from_slice(text.as_bytes());
+            line.push(end);
+            return line;
+        }
+        // NUL-ended lines carry names as they are; newline-ended ones keep xxhsum's escaping,
+        // so that each stays one line.
+        let name = if self.zero {
+            Cow::Borrowed(name)
+        } else {
+            if needs_escape(name) {
+                line.push(b'\\');
+            }
+            escape_file_name(name)
+        };
+        match self.style {
+            LineStyle::Gnu => {
+                line.extend_from_slice(text.as_bytes());
+                line.extend_from_slice(b"  ");
+                line.extend_from_slice(&name);
+            }
+            LineStyle::Bsd => {
+                line.extend_from_slice(algorithm.tag().as_bytes());
+                if self.little_endian {
+                    line.extend_from_slice(b"_LE");
+                }
+                line.extend_from_slice(b" (");
+                line.extend_from_slice(&name);
+                line.extend_from_slice(b") = ");
+                line.extend_from_slice(text.as_bytes());
+            }
+        }
+        line.push(end);
+        line
+    }
+
+    /// The hash as these lines write it: hex (with xxhsum's `XXH3_` prefix in GNU lines that
+    /// carry a name), or base64.
+    fn hash_text(&self, algorithm: Algorithm, hash: u128) -> String {
+        let bytes = &hash.to_be_bytes()[16 - algorithm.hash_len()..];
+        if self.base64 {
+            return base64(bytes);
+        }
+        let mut hex: String = if self.little_endian {
+            bytes.iter().rev().map(|b| format!("{b:02x}")).collect()
+        } else {
+            bytes.iter().map(|b| format!("{b:02x}")).collect()
+        };
+        if algorithm == Algorithm::Xxh3 && self.style == LineStyle::Gnu && !self.no_names {
+            hex.insert_str(0, "XXH3_");
+        }
+        hex
+    }
+}
+
+/// Standard base64 (RFC 4648, with `=` padding), as S3's `ChecksumCRC32` and friends.
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use iohash::{Crc32, Crc64, NonCryptographicHasher};
+
+    #[test]
+    fn base64_is_rfc_4648() {
+        // RFC 4648, section 10.
+        for (input, expected) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(input.as_bytes()), expected);
+        }
+    }
+
+    /// The checksums S3 returns for these bodies, as the AWS SDK for JavaScript v3 publishes
+    /// them in its flexible-checksums integration tests (botocore's tests agree on "Hello world").
+    #[test]
+    fn base64_crcs_are_what_s3_shows() {
+        let format = LineFormat {
+            no_names: true,
+            base64: true,
+            ..LineFormat::default()
+        };
+        let crc = |algorithm: Algorithm, data: &[u8]| {
+            let mut hasher = algorithm.hasher(0);
+            iohash::DynHasher::append(&mut hasher, data);
+            let line = format.line(algorithm, hasher.current_hash(), b"");
+            String::from_utf8(line).unwrap().trim_end().to_owned()
+        };
+        let crc32 = Algorithm::Crc32(iohash::Crc32Variant::IsoHdlc);
+        let crc32c = Algorithm::Crc32(iohash::Crc32Variant::Iscsi);
+        let nvme = Algorithm::Crc64(iohash::Crc64Variant::Nvme);
+        for (data, algorithm, s3) in [
+            ("", crc32, "AAAAAA=="),
+            ("abc", crc32, "NSRBwg=="),
+            ("Hello world", crc32, "i9aeUg=="),
+            ("", crc32c, "AAAAAA=="),
+            ("abc", crc32c, "Nks/tw=="),
+            ("Hello world", crc32c, "crUfeA=="),
+            ("", nvme, "AAAAAAAAAAA="),
+            ("abc", nvme, "BeXKuz/B+us="),
+            ("Hello world", nvme, "OOJZ0D8xKts="),
+        ] {
+            assert_eq!(crc(algorithm, data.as_bytes()), s3, "{algorithm} {data:?}");
+        }
+        assert_eq!(Crc32::hash(b"Hello world"), 0x8bd6_9e52);
+        assert_eq!(Crc64::nvme().current_hash(), 0);
+    }
+
+    #[test]
+    fn program_forms() {
+        let name = b"new\nline";
+        let gnu = |f: LineFormat| f.line(Algorithm::Xxh64, 0x0123_4567_89ab_cdef, name);
+        let zero = LineFormat {
+            zero: true,
+            ..LineFormat::default()
+        };
+        assert_eq!(gnu(zero), b"0123456789abcdef  new\nline\0");
+        let bare = LineFormat {
+            no_names: true,
+            ..LineFormat::default()
+        };
+        assert_eq!(gnu(bare), b"0123456789abcdef\n");
+        let b64 = LineFormat {
+            base64: true,
+            ..LineFormat::default()
+        };
+        assert_eq!(gnu(b64), b"\\ASNFZ4mrze8=  new\\nline\n");
+        let tagged = LineFormat {
+            base64: true,
+            zero: true,
+            style: LineStyle::Bsd,
+            ..LineFormat::default()
+        };
+        assert_eq!(gnu(tagged), b"XXH64 (new\nline) = ASNFZ4mrze8=\0");
+        let xxh3 = LineFormat {
+            zero: true,
+            ..LineFormat::default()
+        };
+        assert_eq!(
+            xxh3.line(Algorithm::Xxh3, 1, b"a"),
+            b"XXH3_0000000000000001  a\0"
+        );
+    }
+}
