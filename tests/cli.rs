@@ -966,3 +966,191 @@ fn base64_crcs_match_what_s3_shows() {
     let bad = iohash(dir.path(), args!["--base64", "-c", "hello"]);
     assert_status(&bad, false);
 }
+
+// ---- directory trees: -r, -L, --exclude.
+
+/// A tree with nested directories, names that sort differently by component and by path
+/// (`a.txt` before `a/`), a non-UTF-8 name, a FIFO, a link to a file and a link loop.
+fn sample_tree(root: &Path) -> Vec<PathBuf> {
+    let files = [
+        "a.txt",
+        "a/b",
+        "a/c/d",
+        "a-z",
+        "b/skip.o",
+        "b/keep",
+        "target/junk",
+        "Z",
+    ];
+    let mut made = Vec::new();
+    for file in files {
+        let path = root.join(file);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, file).unwrap();
+        made.push(PathBuf::from(file));
+    }
+    let odd = PathBuf::from(OsStr::from_bytes(b"a/caf\xe9"));
+    fs::write(root.join(&odd), b"latin-1").unwrap();
+    made.push(odd);
+    assert!(Command::new("mkfifo")
+        .arg(root.join("b/fifo"))
+        .status()
+        .unwrap()
+        .success());
+    std::os::unix::fs::symlink("../a.txt", root.join("b/link")).unwrap();
+    std::os::unix::fs::symlink("..", root.join("a/c/up")).unwrap();
+    made
+}
+
+/// The names of the lines of `stdout`, in order.
+fn names_of(stdout: &[u8]) -> Vec<Vec<u8>> {
+    stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| l[l.windows(2).position(|w| w == b"  ").unwrap() + 2..].to_vec())
+        .collect()
+}
+
+#[test]
+fn a_tree_is_hashed_in_byte_order_of_its_paths_without_following_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let files = sample_tree(&dir.path().join("t"));
+    let mut expected: Vec<Vec<u8>> = files
+        .iter()
+        .map(|f| [b"t/", f.as_os_str().as_bytes()].concat())
+        .collect();
+    expected.sort();
+    for threads in ["-j1", "-j3"] {
+        let out = iohash(dir.path(), args!["-r", threads, "-H1", "t"]);
+        // The FIFO is skipped with a warning, not an error; the link loop is not reached.
+        assert_status(&out, true);
+        assert!(
+            stderr(&out).contains("t/b/fifo: not a regular file, skipped"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(names_of(&out.stdout), expected, "{threads}");
+    }
+    // Each line is the file's hash.
+    let out = iohash(dir.path(), args!["-r", "-H1", "t"]);
+    for line in String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_hexdigit()))
+    {
+        let (hash, name) = line.split_once("  ").unwrap();
+        if name.is_ascii() {
+            let data = fs::read(dir.path().join(name)).unwrap();
+            assert_eq!(hash, format!("{:016x}", iohash::XxHash64::hash(&data)));
+        }
+    }
+    // And -c checks it.
+    fs::write(dir.path().join("sums.txt"), &out.stdout).unwrap();
+    let check = iohash(dir.path(), args!["-c", "sums.txt"]);
+    assert_status(&check, true);
+    assert_eq!(
+        check
+            .stdout
+            .split(|&b| b == b'\n')
+            .filter(|l| l.ends_with(b": OK"))
+            .count(),
+        files.len()
+    );
+    fs::remove_file(dir.path().join("t/Z")).unwrap();
+    assert_status(&iohash(dir.path(), args!["-c", "sums.txt"]), false);
+    assert_status(
+        &iohash(dir.path(), args!["-c", "--ignore-missing", "sums.txt"]),
+        true,
+    );
+}
+
+#[test]
+fn dereference_follows_links_and_reports_loops() {
+    let dir = tempfile::tempdir().unwrap();
+    sample_tree(&dir.path().join("t"));
+    let out = iohash(dir.path(), args!["-r", "-L", "t"]);
+    assert_status(&out, false);
+    assert!(
+        stderr(&out).contains("t/a/c/up: symbolic link loop"),
+        "{}",
+        stderr(&out)
+    );
+    let names = names_of(&out.stdout);
+    assert!(names.contains(&b"t/b/link".to_vec()), "{names:?}");
+    assert!(names.contains(&b"t/a.txt".to_vec()));
+}
+
+#[test]
+fn exclude_leaves_out_names_and_paths() {
+    let dir = tempfile::tempdir().unwrap();
+    sample_tree(&dir.path().join("t"));
+    let out = iohash(
+        dir.path(),
+        args![
+            "-r",
+            "--exclude",
+            "*.o",
+            "--exclude",
+            "target",
+            "--exclude",
+            "a/c",
+            "t"
+        ],
+    );
+    assert_status(&out, true);
+    let names = names_of(&out.stdout);
+    for gone in ["t/b/skip.o", "t/target/junk", "t/a/c/d"] {
+        assert!(
+            !names.contains(&gone.as_bytes().to_vec()),
+            "{gone} in {names:?}"
+        );
+    }
+    assert!(names.contains(&b"t/b/keep".to_vec()));
+    let bad = iohash(dir.path(), args!["-r", "--exclude", "[oops", "t"]);
+    assert_status(&bad, false);
+    assert!(stderr(&bad).contains("unclosed '['"), "{}", stderr(&bad));
+}
+
+#[test]
+fn an_unreadable_directory_is_reported_and_the_rest_hashed() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    fs::set_permissions(dir.path(), fs::Permissions::from_mode(0o755)).unwrap();
+    let root = dir.path().join("t");
+    for file in ["a/1", "locked/2", "z/3"] {
+        let path = root.join(file);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(&path, file).unwrap();
+    }
+    for d in [&root, &root.join("a"), &root.join("z")] {
+        fs::set_permissions(d, fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    fs::set_permissions(root.join("locked"), fs::Permissions::from_mode(0o000)).unwrap();
+    let binary = dir.path().join("iohash");
+    fs::copy(IOHASH, &binary).unwrap();
+    // Root reads anything: run as nobody where the tests run as root.
+    let is_root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    let mut command = if is_root {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(&binary);
+        c
+    } else {
+        Command::new(&binary)
+    };
+    let out = command
+        .args(["-r", "t"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    fs::set_permissions(root.join("locked"), fs::Permissions::from_mode(0o755)).unwrap();
+    assert_status(&out, false);
+    assert!(
+        stderr(&out).contains("t/locked: Permission denied"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        names_of(&out.stdout),
+        [b"t/a/1".to_vec(), b"t/z/3".to_vec()]
+    );
+}

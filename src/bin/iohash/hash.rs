@@ -1,6 +1,8 @@
-//! Hash mode: one checksum line per input, in argument order, hashed in parallel.
+//! Hash mode: one checksum line per input, in argument order (directory trees, with `-r`, in
+//! byte order of their paths), hashed in parallel.
 
 use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
 
 use iohash::Algorithm;
 
@@ -8,6 +10,7 @@ use crate::input::{describe, Input};
 use crate::ordered::{for_each_ordered, threads_for};
 use crate::output::LineFormat;
 use crate::progress::{self, ProgressSink};
+use crate::tree::{self, Found, TreeOptions};
 
 pub struct HashOptions {
     pub algorithm: Algorithm,
@@ -17,6 +20,17 @@ pub struct HashOptions {
     pub threads: Option<usize>,
     /// Whether a progress bar may be shown (stderr is a terminal, not --quiet or --status).
     pub progress: bool,
+    /// `-r`: directories are walked (`None`: a directory is an error, as in xxhsum).
+    pub trees: Option<TreeOptions>,
+}
+
+/// One thing to do, in output order.
+enum Job {
+    Hash(Input),
+    /// A special file in a tree: a warning.
+    Skip(PathBuf),
+    /// What a walk could not read: an error.
+    Fail(String),
 }
 
 /// Prints a checksum line for every input, an error on stderr for each that fails; `false` if
@@ -30,21 +44,69 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut ok = true;
     let mut write_error = None;
+    let is_tree = |input: &Input| match (input, &options.trees) {
+        (Input::Path(path), Some(_)) => path.is_dir(),
+        _ => false,
+    };
+    let items = if inputs.iter().any(is_tree) {
+        usize::MAX
+    } else {
+        inputs.len()
+    };
+    let jobs = inputs
+        .iter()
+        .flat_map(|input| -> Box<dyn Iterator<Item = Job> + Send + '_> {
+            match (input, &options.trees) {
+                (Input::Path(root), Some(trees)) if is_tree(input) => {
+                    Box::new(tree::walk(root, trees).map(|found| match found {
+                        Found::File(path) => Job::Hash(Input::Path(path)),
+                        Found::Special(path) => Job::Skip(path),
+                        Found::Error(message) => Job::Fail(message),
+                    }))
+                }
+                _ => Box::new(std::iter::once(Job::Hash(input.clone()))),
+            }
+        });
     for_each_ordered(
-        inputs.iter(),
-        threads_for(options.threads, inputs.len()),
-        |input| {
+        jobs,
+        threads_for(options.threads, items),
+        |job| {
+            let Job::Hash(input) = job else {
+                return Ok(None);
+            };
             let mut hasher = options.algorithm.hasher(options.seed);
             let mut sink = ProgressSink {
                 hasher: &mut hasher,
                 bar: bar.as_ref(),
             };
             iohash::append_open_file(&mut sink, input.open()?)?;
-            Ok::<_, io::Error>(hasher.current_hash())
+            Ok::<_, io::Error>(Some(hasher.current_hash()))
         },
-        |input, result| {
+        |job, result| {
+            let (input, result) = match (job, result) {
+                (Job::Hash(input), result) => (input, result),
+                (Job::Skip(path), _) => {
+                    let _ = out.flush();
+                    let path = path.to_string_lossy();
+                    let message = format!("{program}: {path}: not a regular file, skipped");
+                    match &bar {
+                        Some(bar) => bar.suspend(|| eprintln!("{message}")),
+                        None => eprintln!("{message}"),
+                    }
+                    return;
+                }
+                (Job::Fail(message), _) => {
+                    ok = false;
+                    let _ = out.flush();
+                    match &bar {
+                        Some(bar) => bar.suspend(|| eprintln!("{program}: {message}")),
+                        None => eprintln!("{program}: {message}"),
+                    }
+                    return;
+                }
+            };
             let name = input.display_name();
-            match result {
+            match result.map(|hash| hash.unwrap_or_default()) {
                 Ok(hash) => {
                     let line = options.format.line(options.algorithm, hash, &name);
                     // With a bar on the terminal, each line goes out at once, around the bar.

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 /// A file named on the command line, in a `--files-from` list or in a checksum line.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub enum Input {
     Stdin,
     Path(PathBuf),

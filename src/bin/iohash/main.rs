@@ -6,11 +6,13 @@
 
 mod bench;
 mod check;
+mod glob;
 mod hash;
 mod input;
 mod ordered;
 mod output;
 mod progress;
+mod tree;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -105,6 +107,19 @@ struct Args {
     /// Print version
     #[arg(short = 'V', long, action = clap::ArgAction::Version)]
     version: (),
+
+    /// Hash every regular file under each directory FILE, in byte order of their paths
+    #[arg(short = 'r', long, conflicts_with = "check")]
+    recursive: bool,
+
+    /// With -r: follow symbolic links (loops are reported, not followed)
+    #[arg(short = 'L', long = "dereference", requires = "recursive")]
+    follow_links: bool,
+
+    /// With -r: leave out files and directories whose name, or path under the directory
+    /// given, matches GLOB (*, ?, [...]); repeatable
+    #[arg(long, value_name = "GLOB", requires = "recursive")]
+    exclude: Vec<String>,
 
     /// Files to hash, or checksum files to check with -c
     #[arg(value_name = "FILE")]
@@ -236,6 +251,18 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             },
             threads,
             progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),
+            trees: if args.recursive {
+                Some(tree::TreeOptions {
+                    follow_links: args.follow_links,
+                    exclude: args
+                        .exclude
+                        .iter()
+                        .map(|pattern| glob::Glob::new(pattern))
+                        .collect::<Result<_, _>>()?,
+                })
+            } else {
+                None
+            },
         };
         Ok(hash::run(&personality.name, &inputs, &options))
     }
