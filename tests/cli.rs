@@ -1154,3 +1154,33 @@ fn an_unreadable_directory_is_reported_and_the_rest_hashed() {
         [b"t/a/1".to_vec(), b"t/z/3".to_vec()]
     );
 }
+
+#[test]
+fn a_large_file_truncated_under_its_map_is_named_and_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big");
+    // Sparse: no disk, and hashed alone, so the command maps it.
+    fs::File::create(&big).unwrap().set_len(64 << 30).unwrap();
+    let child = Command::new(IOHASH)
+        .arg("big")
+        .current_dir(dir.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    fs::OpenOptions::new()
+        .write(true)
+        .open(&big)
+        .unwrap()
+        .set_len(1 << 20)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains("iohash: big: file changed while it was being hashed"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -79,7 +79,20 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 hasher: &mut hasher,
                 bar: bar.as_ref(),
             };
-            iohash::append_open_file(&mut sink, input.open()?)?;
+            let file = input.open()?;
+            // Mapped only when hashed alone: a file truncated under its map ends the process.
+            #[cfg(unix)]
+            let mapped = match items {
+                1 => {
+                    crate::mapped::append_mapped(&mut sink, &file, program, &input.display_name())?
+                }
+                _ => None,
+            };
+            #[cfg(not(unix))]
+            let mapped: Option<u64> = None;
+            if mapped.is_none() {
+                iohash::append_open_file(&mut sink, file)?;
+            }
             Ok::<_, io::Error>(Some(hasher.current_hash()))
         },
         |job, result| {

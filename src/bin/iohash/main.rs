@@ -9,6 +9,8 @@ mod check;
 mod glob;
 mod hash;
 mod input;
+#[cfg(unix)]
+mod mapped;
 mod ordered;
 mod output;
 mod progress;
