@@ -3,7 +3,8 @@
 //! Groups are `throughput/ALGORITHM/MODE/SIZE`, one function per implementation, so each table
 //! row of BENCHMARKS.md is a side-by-side comparison. MODE is `oneshot` or `streaming` (64 KiB
 //! appends). The input starts 1 byte past a 64-byte boundary, as data in a real buffer may.
-//! CRC groups compare with `crc32fast` (CRC-32) and the `crc` crate (table-driven).
+//! CRC groups compare every parameter set with `crc-fast` called directly and, for CRC-32,
+//! with `crc32fast`.
 //! `small_chunks/XXH3/N` appends 1 MiB N bytes at a time. `oneshot-short` groups cover every
 //! short-input path of XXH3 with direct (inlinable) calls.
 
@@ -14,7 +15,7 @@ use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, Throughput,
 };
-use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, NonCryptographicHasher};
+use iohash::{Algorithm, Crc32, Crc32Variant, Crc64Variant, DynHasher, NonCryptographicHasher};
 
 const SIZES: [(usize, &str); 6] = [
     (16, "16B"),
@@ -194,36 +195,63 @@ fn xxh32(c: &mut Criterion) {
     );
 }
 
-const CRC_SIZES: [(usize, &str); 3] = [(1024, "1KiB"), (1 << 20, "1MiB"), (64 << 20, "64MiB")];
+const CRC_SIZES: [(usize, &str); 5] = [
+    (16, "16B"),
+    (64, "64B"),
+    (256, "256B"),
+    (1024, "1KiB"),
+    (1 << 20, "1MiB"),
+];
 
+/// Every CRC parameter set one-shot beside `crc-fast` called directly and, for CRC-32,
+/// `crc32fast`; and CRC-32 streamed in 64 KiB appends.
 fn crc(c: &mut Criterion) {
-    static ISO_HDLC: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC);
-    static ISCSI: crc::Crc<u32> = crc::Crc::<u32>::new(&crc::CRC_32_ISCSI);
-    static ECMA: crc::Crc<u64> = crc::Crc::<u64>::new(&crc::CRC_64_ECMA_182);
-    static NVME: crc::Crc<u64> = crc::Crc::<u64>::new(&crc::CRC_64_NVME);
-    group(
-        c,
-        "CRC32/oneshot",
-        &CRC_SIZES,
-        &[
-            ("iohash", &|d| Crc32::hash(d).into()),
-            ("crc32fast", &|d| crc32fast::hash(d).into()),
-            ("crc", &|d| ISO_HDLC.checksum(d).into()),
-        ],
-    );
-    group(
-        c,
-        "CRC32C/oneshot",
-        &CRC_SIZES,
-        &[
-            ("iohash", &|d| Crc32Variant::Iscsi.checksum(d).into()),
-            ("crc", &|d| ISCSI.checksum(d).into()),
-        ],
-    );
+    use crc_fast::CrcAlgorithm;
+    let direct = |algorithm: CrcAlgorithm| move |d: &[u8]| crc_fast::checksum(algorithm, d) as u128;
+    for (name, variant, algorithm) in [
+        (
+            "CRC32",
+            Algorithm::Crc32(Crc32Variant::IsoHdlc),
+            CrcAlgorithm::Crc32IsoHdlc,
+        ),
+        (
+            "CRC32C",
+            Algorithm::Crc32(Crc32Variant::Iscsi),
+            CrcAlgorithm::Crc32Iscsi,
+        ),
+        (
+            "CRC64",
+            Algorithm::Crc64(Crc64Variant::Ecma182),
+            CrcAlgorithm::Crc64Ecma182,
+        ),
+        (
+            "CRC64NVME",
+            Algorithm::Crc64(Crc64Variant::Nvme),
+            CrcAlgorithm::Crc64Nvme,
+        ),
+        (
+            "CRC64XZ",
+            Algorithm::Crc64(Crc64Variant::Xz),
+            CrcAlgorithm::Crc64Xz,
+        ),
+    ] {
+        let ours = move |d: &[u8]| match variant {
+            Algorithm::Crc32(v) => v.checksum(d) as u128,
+            Algorithm::Crc64(v) => v.checksum(d) as u128,
+            _ => unreachable!(),
+        };
+        let crc_fast = direct(algorithm);
+        let mut impls: Vec<Impl<'_>> = vec![("iohash", &ours), ("crc-fast", &crc_fast)];
+        let crc32fast = |d: &[u8]| crc32fast::hash(d) as u128;
+        if name == "CRC32" {
+            impls.push(("crc32fast", &crc32fast));
+        }
+        group(c, &format!("{name}/oneshot"), &CRC_SIZES, &impls);
+    }
     group(
         c,
         "CRC32/streaming",
-        &CRC_SIZES,
+        &CRC_SIZES[3..],
         &[
             ("iohash", &|d| streamed(Crc32::new, d).into()),
             ("crc32fast", &|d| {
@@ -231,24 +259,6 @@ fn crc(c: &mut Criterion) {
                 d.chunks(CHUNK).for_each(|c| h.update(c));
                 h.finalize().into()
             }),
-        ],
-    );
-    group(
-        c,
-        "CRC64/oneshot",
-        &CRC_SIZES,
-        &[
-            ("iohash", &|d| Crc64::hash(d).into()),
-            ("crc", &|d| ECMA.checksum(d).into()),
-        ],
-    );
-    group(
-        c,
-        "CRC64NVME/oneshot",
-        &CRC_SIZES,
-        &[
-            ("iohash", &|d| Crc64Variant::Nvme.checksum(d).into()),
-            ("crc", &|d| NVME.checksum(d).into()),
         ],
     );
 }
