@@ -294,6 +294,15 @@ fn xxh3_short(c: &mut Criterion) {
             twox_hash::XxHash3_64::oneshot,
         );
         group.finish();
+        if [0, 8, 16, 17, 64].contains(&len) {
+            let mut group = c.benchmark_group("throughput/XXH3/short-branch");
+            group.throughput(Throughput::Bytes(len as u64));
+            bench(&mut group, "two tests", data, iohash::XxHash3::hash);
+            bench(&mut group, "one test", data, |d| {
+                iohash::__xxh3_backends::hash64_one_test(d, 0)
+            });
+            group.finish();
+        }
         let mut group = c.benchmark_group("throughput/XXH128/oneshot-short");
         group.throughput(Throughput::Bytes(len as u64));
         bench(&mut group, "iohash", data, iohash::XxHash128::hash);

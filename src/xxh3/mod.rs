@@ -123,6 +123,12 @@ impl Width for Bits128 {
 /// backend only if the input is long, in a call of its own, so the inlined part stays small.
 #[inline(always)]
 fn oneshot<W: Width>(platform: impl FnOnce() -> Platform, input: &[u8], seed: u64) -> W::Output {
+    // Two tests with one body, so that 0-16 bytes, the commonest keys, take one compare to
+    // reach their path: `throughput/XXH3/short-branch` in BENCHMARKS.md measures it against
+    // the single test of `backends::hash64_one_test`.
+    if input.len() <= 16 {
+        return W::short(input, short::default_secret(), seed);
+    }
     if input.len() <= common::MIDSIZE_MAX {
         return W::short(input, short::default_secret(), seed);
     }
@@ -530,6 +536,16 @@ pub mod backends {
             .into_iter()
             .map(Platform::name)
             .collect()
+    }
+
+    /// One-shot XXH3-64 with a single length test before the short paths, for the bench
+    /// that shows what the two tests of [`oneshot`] buy.
+    #[inline]
+    pub fn hash64_one_test(data: &[u8], seed: u64) -> u64 {
+        if data.len() <= common::MIDSIZE_MAX {
+            return short::hash64(data, short::default_secret(), seed);
+        }
+        oneshot_long::<Bits64>(Platform::detect, data, seed)
     }
 
     /// One-shot XXH3-64 on the named backend; `None` if this CPU cannot run it.
