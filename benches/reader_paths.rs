@@ -80,6 +80,18 @@ fn from_buf_reader<R: BufRead + ?Sized>(reader: &mut R) -> io::Result<u64> {
     Ok(hasher.current_hash())
 }
 
+/// The design `append_from_reader` did not take (BENCHMARKS.md): `io::copy` into a 64 KiB
+/// `BufWriter` made per call, which reads files in 64 KiB but allocates its buffer every time
+/// and copies slices under 64 KiB into it.
+fn bufwriter_64k<R: Read + ?Sized>(reader: &mut R) -> io::Result<u64> {
+    let mut hasher = XxHash3::new();
+    let mut writer = io::BufWriter::with_capacity(64 * 1024, &mut hasher);
+    io::copy(reader, &mut writer)?;
+    io::Write::flush(&mut writer)?;
+    drop(writer);
+    Ok(hasher.current_hash())
+}
+
 /// Bytes allocated by one call of `run` on a source made by `make` (made outside the count).
 fn allocated<S>(make: &impl Fn() -> S, run: impl Fn(&mut S) -> io::Result<u64>) -> u64 {
     let mut source = make();
@@ -146,6 +158,7 @@ fn reader_paths(c: &mut Criterion) {
                 ("manual_8k", |s| manual::<_, 8192>(s)),
                 ("io_copy", |s| io_copy(s)),
                 ("append_from_reader", |s| from_reader(s)),
+                ("bufwriter_64k", |s| bufwriter_64k(s)),
                 ("append_from_buf_reader", |s| from_buf_reader(s)),
             ],
         );
@@ -160,6 +173,7 @@ fn reader_paths(c: &mut Criterion) {
                 ("manual_8k", |s| manual::<_, 8192>(s)),
                 ("io_copy", |s| io_copy(s)),
                 ("append_from_reader", |s| from_reader(s)),
+                ("bufwriter_64k", |s| bufwriter_64k(s)),
                 ("append_from_buf_reader", |s| from_buf_reader(s)),
             ],
         );
@@ -217,6 +231,12 @@ fn reader_paths(c: &mut Criterion) {
                 ("manual_8k", |s| manual::<_, 8192>(s)),
                 ("io_copy", |s| io_copy(s)),
                 ("append_from_reader", |s| from_reader(s)),
+                ("bufwriter_64k", |s| bufwriter_64k(s)),
+                ("append_open_file", |s| {
+                    let mut hasher = XxHash3::new();
+                    iohash::append_open_file(&mut hasher, s.try_clone()?)?;
+                    Ok(hasher.current_hash())
+                }),
             ],
         );
         bench_source(

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates BENCHMARKS.md: runs every criterion bench with short measurement times (about
-# 8 minutes on a 2-core machine), then writes one table per group with benches/report.py.
+# Regenerates BENCHMARKS.md: runs every criterion bench with short measurement times, writes one
+# table per group with benches/report.py, then appends the command against xxhsum
+# (benches/cli.sh) and the llvm-mca table of the XXH3 loop (benches/mca/run.sh). About 20 minutes
+# on a 2-core machine.
 #
 #   benches/report.sh            # all groups
 #   benches/report.sh --quick    # shorter still, for a smoke test of the report itself
@@ -16,4 +18,21 @@ for bench in read_size reader_paths throughput async_file; do
     > "$log/$bench.log" 2> "$log/$bench.err"
 done
 python3 benches/report.py target/criterion "$log" > BENCHMARKS.md
+if [ "${1:-}" != "--quick" ]; then
+  cargo build --release --quiet
+  benches/cli.sh >> BENCHMARKS.md
+  if command -v llvm-mca >/dev/null; then
+    {
+      echo "## The XXH3 stripe loop on AVX-512 CPUs (llvm-mca)"
+      echo
+      echo "Cycles per 64-byte stripe, by \`benches/mca/run.sh\` on the loops in \`benches/mca/\`"
+      echo "(see its README): iohash's default build as its AVX-512F backend compiles it, before and"
+      echo "after this loop's rework, beside xxhash-rust built with \`-C target-cpu=native\` on an"
+      echo "AVX-512 machine. xxhash-rust's block includes its scramble, once per 16 stripes."
+      echo
+      benches/mca/run.sh
+      echo
+    } >> BENCHMARKS.md
+  fi
+fi
 echo "wrote BENCHMARKS.md"
