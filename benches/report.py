@@ -125,8 +125,7 @@ design = [
     ("slice", "1KiB"), ("slice", "1MiB"), ("cursor_vec", "1MiB"), ("file", "1MiB"), ("file", "16MiB"),
 ]
 if all((size, "append_from_reader") in sources.get(source, {}) for source, size in design):
-    p("## Which `append_from_reader`
-")
+    p("## Which `append_from_reader`\n")
     p("`append_from_reader` is plain `io::copy` into the hasher, with nothing kept between calls.")
     p("The design it replaced kept a 64 KiB `BufWriter` per hasher type per thread (a copy of the")
     p("caller's hasher, secret included, in thread-local memory for the thread's life); the other")

@@ -221,7 +221,23 @@ impl<W: Width> Core<W> {
 ///
 /// It is also a [`core::hash::Hasher`] (for a `HashMap`, see [`XxHash3Builder`]) and, with
 /// `std`, an [`io::Write`](std::io::Write): with both traits in scope `hasher.write(..)` is
-/// ambiguous, and [`append`](DynHasher::append) (or `write_all`) says what is meant.
+/// ambiguous, and [`append`](DynHasher::append) (or `write_all`) says what is meant:
+///
+/// ```
+/// use iohash::{DynHasher, NonCryptographicHasher, XxHash3};
+/// use std::hash::Hasher;
+/// # #[cfg(feature = "std")] {
+/// use std::io::Write;
+///
+/// let mut hasher = XxHash3::new();
+/// hasher.append(b"one, ");
+/// hasher.write_all(b"two").unwrap();
+/// assert_eq!(hasher.finish(), XxHash3::hash(b"one, two"));
+/// // `hasher.write(b"..")` would not compile here: `Hasher::write` or `Write::write`?
+/// Hasher::write(&mut hasher, b"!");
+/// assert_eq!(hasher.current_hash(), XxHash3::hash(b"one, two!"));
+/// # }
+/// ```
 #[derive(Clone)]
 pub struct XxHash3(Core<Bits64>);
 

@@ -9,7 +9,7 @@ use iohash::Algorithm;
 use crate::input::{describe, Input};
 use crate::ordered::{for_each_ordered, threads_for};
 use crate::output::LineFormat;
-use crate::progress::{self, ProgressSink};
+use crate::progress::{self, BarWriter};
 use crate::tree::{self, Found, TreeOptions};
 
 pub struct HashOptions {
@@ -75,10 +75,7 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 return Ok(None);
             };
             let mut hasher = options.algorithm.hasher(options.seed);
-            let mut sink = ProgressSink {
-                hasher: &mut hasher,
-                bar: bar.as_ref(),
-            };
+            let mut sink = iohash::HashingWriter::new(BarWriter(bar.as_ref()), &mut hasher);
             let file = input.open()?;
             // Mapped only when hashed alone: a file truncated under its map ends the process.
             #[cfg(unix)]

@@ -3,7 +3,6 @@
 use std::io::{self, Write};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use iohash::{AnyHasher, DynHasher};
 
 /// Below this many bytes in all, hashing is over before a bar would help.
 const MIN_TOTAL: u64 = 64 << 20;
@@ -24,16 +23,13 @@ pub fn bar(total: u64) -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// Hashes what is written and moves the bar by as many bytes.
-pub struct ProgressSink<'a> {
-    pub hasher: &'a mut AnyHasher,
-    pub bar: Option<&'a ProgressBar>,
-}
+/// Moves the bar by every byte written, and takes them all: the inner writer of an
+/// [`iohash::HashingWriter`], which hashes them.
+pub struct BarWriter<'a>(pub Option<&'a ProgressBar>);
 
-impl Write for ProgressSink<'_> {
+impl Write for BarWriter<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.hasher.append(buf);
-        if let Some(bar) = self.bar {
+        if let Some(bar) = self.0 {
             bar.inc(buf.len() as u64);
         }
         Ok(buf.len())
