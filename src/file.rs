@@ -17,7 +17,8 @@ use crate::{DynHasher, NonCryptographicHasher};
 /// [`AnyHasher`](crate::AnyHasher), a `&mut dyn DynHasher`, a `Box<dyn DynHasher + Send>`; or
 /// any other writer, such as one that counts progress), returning the number of bytes.
 ///
-/// A regular file is read [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time, and its
+/// A regular file is read [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
+/// shorter than that through a buffer on the stack, allocating nothing), and its
 /// size and modification time are compared before and after: if either changed, the file was
 /// written to while it was hashed and the hash would describe no version of it, so this
 /// returns an error instead. A pipe, FIFO, socket or device is read to its end.
@@ -69,7 +70,12 @@ where
     if before.is_dir() {
         return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"));
     }
-    let len = crate::io::copy_in_large_reads(sink, reader)?;
+    // A file shorter than one large read takes `io::copy`'s stack buffer: no allocation.
+    let len = if before.is_file() && before.len() < crate::LARGE_READ_LEN as u64 {
+        io::copy(reader, sink)?
+    } else {
+        crate::io::copy_in_large_reads(sink, reader)?
+    };
     if before.is_file() {
         check_unchanged(&before, &file.metadata()?)?;
     }
