@@ -741,17 +741,14 @@ fn a_missing_check_file_and_a_directory_as_check_file() {
     assert!(stderr(&out).contains("Is a directory"), "{}", stderr(&out));
 }
 
-#[test]
-fn a_file_truncated_while_hashed_is_an_error_not_a_wrong_hash() {
-    let dir = tempfile::tempdir().unwrap();
-    let big = dir.path().join("big");
-    // Sparse: costs no disk, and takes seconds to read, so the truncation lands mid-hash.
+/// Runs iohash with `args` in `dir` while a 64 GiB sparse file `big` there (no disk, seconds to
+/// hash) is cut to 1 MiB 300 ms in, so the truncation lands mid-hash.
+fn truncated_while_hashed(dir: &Path, args: &[&str]) -> Output {
+    let big = dir.join("big");
     fs::File::create(&big).unwrap().set_len(64 << 30).unwrap();
-    fs::write(dir.path().join("good1"), b"1").unwrap();
-    fs::write(dir.path().join("good2"), b"2").unwrap();
     let child = Command::new(IOHASH)
-        .args(["-j1", "good1", "big", "good2"])
-        .current_dir(dir.path())
+        .args(args)
+        .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -763,7 +760,15 @@ fn a_file_truncated_while_hashed_is_an_error_not_a_wrong_hash() {
         .unwrap()
         .set_len(1 << 20)
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_file_truncated_while_hashed_is_an_error_not_a_wrong_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("good1"), b"1").unwrap();
+    fs::write(dir.path().join("good2"), b"2").unwrap();
+    let out = truncated_while_hashed(dir.path(), &["-j1", "good1", "big", "good2"]);
     assert_status(&out, false);
     assert!(
         stderr(&out).contains("iohash: big: file changed while it was being hashed"),
@@ -1158,24 +1163,8 @@ fn an_unreadable_directory_is_reported_and_the_rest_hashed() {
 #[test]
 fn a_large_file_truncated_under_its_map_is_named_and_fails() {
     let dir = tempfile::tempdir().unwrap();
-    let big = dir.path().join("big");
-    // Sparse: no disk, and hashed alone, so the command maps it.
-    fs::File::create(&big).unwrap().set_len(64 << 30).unwrap();
-    let child = Command::new(IOHASH)
-        .arg("big")
-        .current_dir(dir.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    fs::OpenOptions::new()
-        .write(true)
-        .open(&big)
-        .unwrap()
-        .set_len(1 << 20)
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    // Hashed alone, so the command maps it.
+    let out = truncated_while_hashed(dir.path(), &["big"]);
     assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr(&out));
     assert!(
         stderr(&out).contains("iohash: big: file changed while it was being hashed"),
