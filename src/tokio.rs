@@ -21,8 +21,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::{DynHasher, NonCryptographicHasher, LARGE_READ_LEN};
 
-/// Async counterparts of [`append_from_reader`](DynHasher::append_from_reader) and
-/// [`append_from_buf_reader`](DynHasher::append_from_buf_reader), for every hasher,
+/// Async counterparts of [`append_from_reader`](crate::HasherExt::append_from_reader) and
+/// [`append_from_buf_reader`](crate::HasherExt::append_from_buf_reader), for every hasher,
 /// `dyn DynHasher + Send` included.
 pub trait AsyncHasherExt: DynHasher + Send {
     /// Appends everything `reader` yields until end of file, reading 64 KiB at a time (where

@@ -221,7 +221,7 @@ impl<W: Width> Core<W> {
 ///
 /// It is also a [`core::hash::Hasher`] (for a `HashMap`, see [`XxHash3Builder`]) and, with
 /// `std`, an [`io::Write`](std::io::Write): with both traits in scope `hasher.write(..)` is
-/// ambiguous, and [`append`](DynHasher::append) (or `write_all`) says what is meant:
+/// ambiguous, and [`append`](crate::DynHasher::append) (or `write_all`) says what is meant:
 ///
 /// ```
 /// use iohash::{DynHasher, NonCryptographicHasher, XxHash3};
@@ -555,7 +555,7 @@ pub mod backends {
     }
 
     /// One-shot XXH3-64 with a single length test before the short paths, for the bench
-    /// that shows what the two tests of [`oneshot`] buy.
+    /// that shows what the two tests of the one-shot path buy.
     #[inline]
     pub fn hash64_one_test(data: &[u8], seed: u64) -> u64 {
         if data.len() <= common::MIDSIZE_MAX {
