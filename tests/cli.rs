@@ -574,6 +574,23 @@ fn a_directory_is_reported_and_the_others_hashed() {
     bad_among_good(dir.path(), OsStr::new("subdir"), "Is a directory");
 }
 
+/// The command, run so that permissions apply: as nobody, from a copy of the binary in `dir`
+/// (where nobody can reach it, wherever the checkout is), when the tests run as root, who
+/// reads anything.
+fn as_nobody(dir: &Path) -> Command {
+    let is_root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    if !is_root {
+        return Command::new(IOHASH);
+    }
+    let binary = dir.join("iohash");
+    fs::copy(IOHASH, &binary).unwrap();
+    let mut command = Command::new("setpriv");
+    command
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+        .arg(&binary);
+    command
+}
+
 #[test]
 fn an_unreadable_file_is_reported_and_the_others_hashed() {
     use std::os::unix::fs::PermissionsExt;
@@ -583,20 +600,7 @@ fn an_unreadable_file_is_reported_and_the_others_hashed() {
         fs::write(dir.path().join(name), name).unwrap();
     }
     fs::set_permissions(dir.path().join("secret"), fs::Permissions::from_mode(0o000)).unwrap();
-    // Root reads anything: run as nobody.
-    let is_root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
-    let mut command = if is_root {
-        // A copy of the binary where nobody can reach it, wherever the checkout is.
-        let binary = dir.path().join("iohash");
-        fs::copy(IOHASH, &binary).unwrap();
-        let mut c = Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(&binary);
-        c
-    } else {
-        Command::new(IOHASH)
-    };
-    let out = command
+    let out = as_nobody(dir.path())
         .args(["good1", "secret", "good2"])
         .current_dir(dir.path())
         .output()
@@ -1130,19 +1134,7 @@ fn an_unreadable_directory_is_reported_and_the_rest_hashed() {
         fs::set_permissions(d, fs::Permissions::from_mode(0o755)).unwrap();
     }
     fs::set_permissions(root.join("locked"), fs::Permissions::from_mode(0o000)).unwrap();
-    let binary = dir.path().join("iohash");
-    fs::copy(IOHASH, &binary).unwrap();
-    // Root reads anything: run as nobody where the tests run as root.
-    let is_root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
-    let mut command = if is_root {
-        let mut c = Command::new("setpriv");
-        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(&binary);
-        c
-    } else {
-        Command::new(&binary)
-    };
-    let out = command
+    let out = as_nobody(dir.path())
         .args(["-r", "t"])
         .current_dir(dir.path())
         .output()
