@@ -13,7 +13,7 @@ if [ "${1:-}" = "--quick" ]; then warm=0.05 measure=0.1; fi
 log=target/bench-report
 rm -rf target/criterion "$log"
 mkdir -p "$log"
-for bench in read_size reader_paths throughput async_file; do
+for bench in read_size reader_paths throughput async_file parallel_crc; do
   cargo bench --all-features --bench "$bench" -- --warm-up-time "$warm" --measurement-time "$measure" \
     > "$log/$bench.log" 2> "$log/$bench.err"
 done

@@ -314,3 +314,169 @@ pub fn check_parser(input: &[u8]) {
         "{line:?}"
     );
 }
+
+/// Saves `make()` at every cut of `data`, restores it with `restore` and goes on: the hash of
+/// everything must be the one-shot's.
+fn resumes<H: NonCryptographicHasher>(
+    make: impl Fn() -> H,
+    restore: impl Fn(&[u8]) -> Result<H, iohash::StateError>,
+    oneshot: H::Output,
+    data: &[u8],
+    cuts: &[usize],
+) {
+    let mut hasher = make();
+    let mut start = 0;
+    for &cut in cuts.iter().chain([&data.len()]) {
+        hasher.append(&data[start..cut]);
+        start = cut;
+        let saved = hasher.save_state();
+        hasher = restore(&saved).unwrap_or_else(|e| panic!("{} at {cut}: {e}", hasher.name()));
+        assert_eq!(hasher.save_state(), saved, "{} at {cut}", hasher.name());
+    }
+    assert_eq!(
+        hasher.current_hash(),
+        oneshot,
+        "{} cuts {cuts:?}",
+        hasher.name()
+    );
+}
+
+/// A restored hasher, however made, hashes consistently: saved again it restores to itself,
+/// and two ways of appending the same bytes agree.
+fn consistent<H: NonCryptographicHasher>(
+    restored: Result<H, iohash::StateError>,
+    restore: impl Fn(&[u8]) -> Result<H, iohash::StateError>,
+    data: &[u8],
+) {
+    let Ok(mut hasher) = restored else {
+        return;
+    };
+    let saved = hasher.save_state();
+    let mut again = restore(&saved).expect("a restored hasher's own state restores");
+    assert_eq!(again.save_state(), saved);
+    hasher.append(data);
+    let (a, b) = data.split_at(data.len() / 2);
+    again.append(a);
+    again.append(b);
+    assert_eq!(hasher.current_hash(), again.current_hash());
+}
+
+/// Every hasher saved and restored at arbitrary points hashes as if it never stopped; and
+/// arbitrary bytes, raw or sealed as a well-formed state of any algorithm (so the fields
+/// themselves are fuzzed), restore to an error or to a hasher that hashes consistently.
+pub fn resume(input: &[u8]) {
+    let mut u = Unstructured::new(input);
+    let (Ok(seed), Ok(kind), Ok(mut cuts)) = (
+        u64::arbitrary(&mut u),
+        u8::arbitrary(&mut u),
+        Vec::<usize>::arbitrary(&mut u),
+    ) else {
+        return;
+    };
+    let data = u.take_rest();
+    for cut in &mut cuts {
+        *cut %= data.len() + 1;
+    }
+    cuts.sort_unstable();
+    let d = data;
+    resumes(
+        || XxHash3::with_seed(seed),
+        XxHash3::restore_state,
+        XxHash3::hash_with_seed(d, seed),
+        d,
+        &cuts,
+    );
+    resumes(
+        || XxHash128::with_seed(seed),
+        XxHash128::restore_state,
+        XxHash128::hash_with_seed(d, seed),
+        d,
+        &cuts,
+    );
+    resumes(
+        || XxHash64::with_seed(seed),
+        XxHash64::restore_state,
+        XxHash64::hash_with_seed(d, seed),
+        d,
+        &cuts,
+    );
+    let seed32 = seed as u32;
+    resumes(
+        || XxHash32::with_seed(seed32),
+        XxHash32::restore_state,
+        XxHash32::hash_with_seed(d, seed32),
+        d,
+        &cuts,
+    );
+    for &v in Crc32Variant::ALL {
+        resumes(
+            || Crc32::with_variant(v),
+            Crc32::restore_state,
+            v.checksum(d),
+            d,
+            &cuts,
+        );
+    }
+    for &v in Crc64Variant::ALL {
+        resumes(
+            || Crc64::with_variant(v),
+            Crc64::restore_state,
+            v.checksum(d),
+            d,
+            &cuts,
+        );
+    }
+    if d.len() >= 136 {
+        let (secret, rest) = d.split_at(136 + (d.len() - 136) % 200);
+        let mut cuts: Vec<usize> = cuts.iter().map(|c| c % (rest.len() + 1)).collect();
+        cuts.sort_unstable();
+        resumes(
+            || XxHash3::with_secret(secret).unwrap(),
+            |s| XxHash3::restore_state_with_secret(s, secret),
+            xxhash_rust::xxh3::xxh3_64_with_secret(rest, secret),
+            rest,
+            &cuts,
+        );
+        resumes(
+            || XxHash128::with_secret(secret).unwrap(),
+            |s| XxHash128::restore_state_with_secret(s, secret),
+            xxhash_rust::xxh3::xxh3_128_with_secret(rest, secret),
+            rest,
+            &cuts,
+        );
+    }
+
+    // Arbitrary bytes: as they are, and sealed as a state of algorithm `kind % 10`.
+    let body_len = [0, 45, 81, 355, 355, 16, 16, 16, 16, 16][usize::from(kind % 10)];
+    let mut sealed = b"IOHS\x01".to_vec();
+    sealed.push(kind % 10);
+    sealed.extend_from_slice(&(body_len as u16).to_le_bytes());
+    sealed.extend((0..body_len).map(|i| d.get(i).copied().unwrap_or(0)));
+    let checksum = Crc32Variant::Iscsi.checksum(&sealed);
+    sealed.extend_from_slice(&checksum.to_le_bytes());
+    for bytes in [d, &sealed[..]] {
+        consistent(XxHash3::restore_state(bytes), XxHash3::restore_state, d);
+        consistent(XxHash128::restore_state(bytes), XxHash128::restore_state, d);
+        consistent(XxHash64::restore_state(bytes), XxHash64::restore_state, d);
+        consistent(XxHash32::restore_state(bytes), XxHash32::restore_state, d);
+        consistent(Crc32::restore_state(bytes), Crc32::restore_state, d);
+        consistent(Crc64::restore_state(bytes), Crc64::restore_state, d);
+        let secret = &d[..d.len().min(200)];
+        consistent(
+            XxHash3::restore_state_with_secret(bytes, secret),
+            |s| XxHash3::restore_state_with_secret(s, secret),
+            d,
+        );
+        if let Ok(mut any) = iohash::AnyHasher::restore_state(bytes) {
+            let saved = any.save_state();
+            assert_eq!(
+                iohash::AnyHasher::restore_state(&saved)
+                    .unwrap()
+                    .save_state(),
+                saved
+            );
+            any.append(d);
+            let _ = any.current_hash();
+        }
+    }
+}

@@ -3,9 +3,13 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::state::{self, Kind, Resumable};
 #[cfg(feature = "std")]
 use crate::{Crc32, Crc32Variant, Crc64, Crc64Variant};
-use crate::{DynHasher, NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64};
+use crate::{
+    DynHasher, NonCryptographicHasher, SavedState, StateError, XxHash128, XxHash3, XxHash32,
+    XxHash64,
+};
 
 /// Every algorithm and parameter set iohash computes, for when the choice is made at run time
 /// (a command-line flag, a config file, a checksum line's tag).
@@ -239,6 +243,61 @@ impl AnyHasher {
     #[allow(clippy::useless_conversion)]
     pub fn current_hash(&self) -> u128 {
         with_inner!(&self.state, h => h.current_hash().into())
+    }
+
+    /// The hasher's state as bytes, as
+    /// [`NonCryptographicHasher::save_state`] saves it for the algorithm's own type (the
+    /// format is at [`SavedState`]).
+    pub fn save_state(&self) -> SavedState {
+        with_inner!(&self.state, h => h.save_state())
+    }
+
+    /// A hasher in a saved state of any algorithm: the state says which. States saved by an
+    /// algorithm's own type (`XxHash64::save_state`, ...) restore here too, and the other
+    /// way round.
+    ///
+    /// ```
+    /// use iohash::{Algorithm, AnyHasher, DynHasher, XxHash128};
+    ///
+    /// let mut hasher = Algorithm::Xxh128.hasher(9);
+    /// hasher.append(b"resumable ");
+    /// let saved = hasher.save_state();
+    ///
+    /// let mut resumed = AnyHasher::restore_state(&saved).unwrap();
+    /// assert_eq!(resumed.algorithm(), Algorithm::Xxh128);
+    /// resumed.append(b"hashing");
+    /// assert_eq!(resumed.current_hash(), XxHash128::hash_with_seed(b"resumable hashing", 9));
+    /// ```
+    ///
+    /// # Errors
+    /// As [`NonCryptographicHasher::restore_state`]; the state of a hasher keyed by a custom
+    /// XXH3 secret is [`StateError::SecretRequired`] (restore it with
+    /// [`XxHash3::restore_state_with_secret`]), and without `std` a CRC's state is
+    /// [`StateError::WrongAlgorithm`].
+    pub fn restore_state(bytes: &[u8]) -> Result<AnyHasher, StateError> {
+        let (kind, mut r) = state::open(bytes)?;
+        let state = match kind {
+            Kind::Xxh32 => State::Xxh32(XxHash32::read_fields(kind, &mut r)?),
+            Kind::Xxh64 => State::Xxh64(XxHash64::read_fields(kind, &mut r)?),
+            Kind::Xxh3 => State::Xxh3(XxHash3::read_fields(kind, &mut r)?),
+            Kind::Xxh128 => State::Xxh128(XxHash128::read_fields(kind, &mut r)?),
+            #[cfg(feature = "std")]
+            Kind::Crc32IsoHdlc | Kind::Crc32Iscsi => {
+                State::Crc32(Crc32::read_fields(kind, &mut r)?)
+            }
+            #[cfg(feature = "std")]
+            Kind::Crc64Ecma182 | Kind::Crc64Nvme | Kind::Crc64Xz => {
+                State::Crc64(Crc64::read_fields(kind, &mut r)?)
+            }
+            #[cfg(not(feature = "std"))]
+            _ => {
+                return Err(StateError::WrongAlgorithm {
+                    found: kind.name(),
+                    expected: "an algorithm of this build (the CRCs need the `std` feature)",
+                })
+            }
+        };
+        Ok(AnyHasher { state })
     }
 
     /// The algorithm this hasher computes.

@@ -6,13 +6,15 @@ use core::fmt;
 use crc_fast::{CrcAlgorithm, Digest};
 
 use crate::hasher::impl_hasher;
+use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 #[cfg(test)]
-use crate::{DynHasher, NonCryptographicHasher};
+use crate::DynHasher;
+use crate::NonCryptographicHasher;
 
 macro_rules! crc_hasher {
     (
         $(#[$doc:meta])*
-        $name:ident, $variant:ident, $output:ty, $to_bytes:ident,
+        $name:ident, $family:literal, $variant:ident, $output:ty, $to_bytes:ident,
         variants {
             $(
                 $(#[$vdoc:meta])*
@@ -81,6 +83,9 @@ macro_rules! crc_hasher {
         pub struct $name {
             variant: $variant,
             digest: Digest,
+            /// Bytes hashed before `digest` was made: by the hasher a state was saved from,
+            /// or by the parts [`combine`](Self::combine) took in.
+            len_before: u64,
         }
 
         impl $name {
@@ -91,7 +96,58 @@ macro_rules! crc_hasher {
 
             /// A hasher for the given parameter set; `reset` keeps it.
             pub fn with_variant(variant: $variant) -> Self {
-                Self { variant, digest: Digest::new(variant.algorithm()) }
+                Self { variant, digest: Digest::new(variant.algorithm()), len_before: 0 }
+            }
+
+            /// A hasher of `variant` whose CRC register holds `register` after `len` bytes.
+            fn with_register(variant: $variant, register: u64, len: u64) -> Self {
+                Self {
+                    variant,
+                    digest: Digest::new_with_init_state(variant.algorithm(), register),
+                    len_before: len,
+                }
+            }
+
+            /// Bytes appended since the hasher was made or reset.
+            fn len(&self) -> u64 {
+                // Wrapping, as the xxHash lengths do: a restored state may say anything.
+                self.len_before.wrapping_add(self.digest.get_amount())
+            }
+
+            /// Makes this hasher's CRC that of its bytes followed by `next`'s, as if they had
+            /// been appended to it, from the two CRCs and `next`'s length alone: the parts of a
+            /// file hashed on separate threads or machines, then combined in order.
+            ///
+            /// ```
+            #[doc = concat!("use iohash::{", stringify!($name), ", DynHasher, NonCryptographicHasher};")]
+            ///
+            #[doc = concat!("let mut first = ", stringify!($name), "::new();")]
+            /// first.append(b"12345");
+            #[doc = concat!("let mut second = ", stringify!($name), "::new();")]
+            /// second.append(b"6789");
+            /// first.combine(&second);
+            #[doc = concat!("assert_eq!(first.current_hash(), ", stringify!($name), "::hash(b\"123456789\"));")]
+            /// ```
+            ///
+            /// # Panics
+            /// If the two hashers compute different parameter sets.
+            pub fn combine(&mut self, next: &Self) {
+                assert_eq!(
+                    self.variant, next.variant,
+                    "combine: the CRCs are of different parameter sets"
+                );
+                let len_b = next.len();
+                let combined =
+                    self.variant.combine(self.current_hash(), next.current_hash(), len_b);
+                let xorout = {
+                    let fresh = Digest::new(self.variant.algorithm());
+                    fresh.finalize() ^ fresh.get_state()
+                };
+                *self = Self::with_register(
+                    self.variant,
+                    u64::from(combined) ^ xorout,
+                    self.len().wrapping_add(len_b),
+                );
             }
 
             $(
@@ -125,13 +181,39 @@ macro_rules! crc_hasher {
             }
         }
 
+        impl Resumable for $name {
+            const EXPECTED: &'static str = $family;
+
+            fn kind(&self) -> Kind {
+                match self.variant {
+                    $($variant::$v => Kind::$algorithm,)+
+                }
+            }
+
+            fn write_fields(&self, w: &mut StateWriter) {
+                w.u64(self.digest.get_state());
+                w.u64(self.len());
+            }
+
+            fn read_fields(kind: Kind, r: &mut StateReader<'_>) -> Result<Self, StateError> {
+                let variant = match kind {
+                    $(Kind::$algorithm => $variant::$v,)+
+                    _ => return Err(state::wrong_algorithm::<Self>(kind)),
+                };
+                let register = r.u64();
+                let len = r.u64();
+                state::check(<$output>::try_from(register).is_ok(), "register")?;
+                Ok(Self::with_register(variant, register, len))
+            }
+        }
+
         impl_hasher! {
             $name => $output, $to_bytes, |self| self.variant.tag();
             fn append(&mut self, data: &[u8]) {
                 self.digest.update(data);
             }
             fn reset(&mut self) {
-                self.digest.reset();
+                *self = Self::with_variant(self.variant);
             }
             fn current_hash(&self) -> $output {
                 self.digest.finalize() as $output
@@ -161,7 +243,7 @@ crc_hasher! {
     /// assert_eq!(Crc32::castagnoli().variant(), Crc32Variant::Iscsi);
     /// assert_eq!(Crc32::castagnoli().name(), "CRC32C");
     /// ```
-    Crc32, Crc32Variant, u32, to_le_bytes,
+    Crc32, "CRC-32", Crc32Variant, u32, to_le_bytes,
     variants {
         /// CRC-32/ISO-HDLC: zlib, gzip, PNG, Ethernet; the default.
         #[default]
@@ -189,7 +271,7 @@ crc_hasher! {
     /// assert_eq!(crc.current_hash(), 0x995DC9BBDF1939FA);
     /// assert_eq!(Crc64::hash(b"123456789"), Crc64Variant::Ecma182.check());
     /// ```
-    Crc64, Crc64Variant, u64, to_be_bytes,
+    Crc64, "CRC-64", Crc64Variant, u64, to_be_bytes,
     variants {
         /// CRC-64/ECMA-182: non-reflected, initial value 0; .NET's `Crc64` and the default.
         #[default]

@@ -84,7 +84,7 @@ where
 
 /// Size and modification time compared, not the bytes read against the size: files in `/proc`
 /// and `/sys` report sizes that are not their length, and do not change.
-fn check_unchanged(before: &Metadata, after: &Metadata) -> io::Result<()> {
+pub(crate) fn check_unchanged(before: &Metadata, after: &Metadata) -> io::Result<()> {
     if before.len() != after.len() || before.modified().ok() != after.modified().ok() {
         return Err(io::Error::other(format!(
             "file changed while it was being hashed (size {} bytes before, {} after)",

@@ -4,6 +4,8 @@
 
 use core::fmt;
 
+use crate::{SavedState, StateError};
+
 /// The core every hasher shares: append bytes, read the hash as bytes, reset. Object-safe and
 /// `no_std`, so one `&mut dyn DynHasher` or `Box<dyn DynHasher + Send>` can stand for any
 /// algorithm chosen at run time, as .NET's `NonCryptographicHashAlgorithm` does.
@@ -140,6 +142,37 @@ pub trait NonCryptographicHasher: DynHasher + Clone {
         self.reset();
         hash
     }
+
+    /// The hasher's state as bytes, to keep anywhere and [`restore_state`](Self::restore_state)
+    /// later, on any machine, to go on hashing: for resumable uploads and checkpoints. The
+    /// format is documented at [`SavedState`]; saving allocates nothing and leaves the hasher
+    /// as it is.
+    ///
+    /// A hasher keyed by a custom XXH3 secret saves a fingerprint of it, never the secret;
+    /// restore it with [`XxHash3::restore_state_with_secret`](crate::XxHash3::restore_state_with_secret).
+    ///
+    /// ```
+    /// use iohash::{DynHasher, NonCryptographicHasher, XxHash64};
+    ///
+    /// let mut hasher = XxHash64::with_seed(5);
+    /// hasher.append(b"part one, ");
+    /// let saved = hasher.save_state();
+    ///
+    /// let mut resumed = XxHash64::restore_state(&saved).unwrap();
+    /// resumed.append(b"part two");
+    /// assert_eq!(resumed.current_hash(), XxHash64::hash_with_seed(b"part one, part two", 5));
+    /// ```
+    fn save_state(&self) -> SavedState;
+
+    /// A hasher in the state [`save_state`](Self::save_state) saved, seed, secret and
+    /// parameter set included: appending the rest gives the hash of everything.
+    ///
+    /// # Errors
+    /// A [`StateError`] saying what is wrong with `bytes`: cut short or extended, corrupted,
+    /// another algorithm's, a format version this one does not read, a field out of range, or
+    /// keyed by a custom secret (which only `restore_state_with_secret` restores). No bytes,
+    /// however made, panic or give a hasher that hashes inconsistently.
+    fn restore_state(bytes: &[u8]) -> Result<Self, StateError>;
 }
 
 /// Copies a hash's canonical bytes to the front of `out`, as `current_hash_into` promises.
@@ -219,6 +252,14 @@ macro_rules! impl_hasher {
 
             #[inline]
             fn hash($h_data: &[u8]) -> $h_out $hash
+
+            fn save_state(&self) -> $crate::SavedState {
+                $crate::state::save(self)
+            }
+
+            fn restore_state(bytes: &[u8]) -> Result<Self, $crate::StateError> {
+                $crate::state::restore(bytes)
+            }
         }
 
         #[cfg(feature = "std")]

@@ -83,6 +83,29 @@
 //! # }
 //! ```
 //!
+//! # Resume later, elsewhere; split CRCs
+//! [`save_state`](NonCryptographicHasher::save_state) turns a hasher into at most
+//! [`SavedState::CAPACITY`] bytes in a documented, versioned, checksummed format, and
+//! [`restore_state`](NonCryptographicHasher::restore_state) (or
+//! [`AnyHasher::restore_state`]) goes on from them on any machine: resumable uploads,
+//! checkpoints of long jobs. A bad state is a [`StateError`], never a panic.
+//!
+//! CRCs also split: [`Crc32::combine`] and [`Crc64::combine`] join the CRCs of consecutive
+//! parts, [`append_file_range`] hashes one part of a file, and [`hash_file_parallel`] a whole
+//! file as ranges on several threads (the xxHash family cannot be split; see
+//! [`SplittableHasher`]).
+//! ```
+//! use iohash::{DynHasher, NonCryptographicHasher, XxHash128};
+//!
+//! let mut hasher = XxHash128::with_seed(1);
+//! hasher.append(b"before the restart, ");
+//! let saved: Vec<u8> = hasher.save_state().to_vec();
+//!
+//! let mut hasher = XxHash128::restore_state(&saved).unwrap();
+//! hasher.append(b"after it");
+//! assert_eq!(hasher.current_hash(), XxHash128::hash_with_seed(b"before the restart, after it", 1));
+//! ```
+//!
 //! # Key a `HashMap`
 //! ```
 //! use iohash::XxHash3Builder;
@@ -150,6 +173,9 @@ mod hasher;
 #[cfg(feature = "std")]
 mod io;
 mod scalar_lane;
+#[cfg(feature = "std")]
+mod split;
+mod state;
 #[cfg(feature = "alloc")]
 pub mod sumfile;
 #[cfg(feature = "std")]
@@ -171,6 +197,11 @@ pub use hasher::{DynHasher, NonCryptographicHasher};
 #[cfg(feature = "std")]
 pub use io::{HasherExt, LARGE_READ_LEN};
 #[cfg(feature = "std")]
+pub use split::{
+    append_file_range, hash_file_parallel, hash_file_parallel_with, SplittableHasher, MIN_PART_LEN,
+};
+pub use state::{SavedState, StateError};
+#[cfg(feature = "std")]
 pub use tee::{HashingReader, HashingWriter};
 #[doc(hidden)]
 #[cfg(feature = "alloc")]
@@ -178,6 +209,11 @@ pub use xxh3::backends as __xxh3_backends;
 pub use xxh3::{SecretError, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
 pub use xxh32::XxHash32;
 pub use xxh64::{XxHash64, XxHash64Builder};
+
+/// The README's examples, compiled and run by `cargo test --doc`.
+#[cfg(all(doctest, feature = "std"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
 
 /// The traits in one import: `use iohash::prelude::*;` makes every hasher method callable.
 ///

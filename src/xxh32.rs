@@ -7,6 +7,7 @@ use core::fmt;
 
 use crate::hasher::impl_hasher;
 use crate::scalar_lane::scalar_u32;
+use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 
 const PRIME_1: u32 = 0x9E37_79B1;
 const PRIME_2: u32 = 0x85EB_CA77;
@@ -32,7 +33,7 @@ fn round(acc: u32, input: u32) -> u32 {
 }
 
 /// The four lanes of inputs of 16 bytes or more.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Lanes {
     v1: u32,
     v2: u32,
@@ -225,6 +226,65 @@ impl fmt::Debug for XxHash32 {
         f.debug_struct("XxHash32")
             .field("seed", &self.state.seed)
             .finish()
+    }
+}
+
+impl Resumable for XxHash32 {
+    const EXPECTED: &'static str = "XXH32";
+
+    fn kind(&self) -> Kind {
+        Kind::Xxh32
+    }
+
+    fn write_fields(&self, w: &mut StateWriter) {
+        let state = &self.state;
+        w.u32(state.seed);
+        w.u64(state.total_len);
+        let Lanes { v1, v2, v3, v4 } = state.lanes;
+        for lane in [v1, v2, v3, v4] {
+            w.u32(lane);
+        }
+        w.u8(state.buffered as u8);
+        let mut buffer = [0; STRIPE_LEN];
+        buffer[..state.buffered].copy_from_slice(&state.buffer[..state.buffered]);
+        w.bytes(&buffer);
+    }
+
+    fn read_fields(kind: Kind, r: &mut StateReader<'_>) -> Result<Self, StateError> {
+        if kind != Kind::Xxh32 {
+            return Err(state::wrong_algorithm::<Self>(kind));
+        }
+        let seed = r.u32();
+        let total_len = r.u64();
+        let lanes = Lanes {
+            v1: r.u32(),
+            v2: r.u32(),
+            v3: r.u32(),
+            v4: r.u32(),
+        };
+        let buffered = usize::from(r.u8());
+        let buffer = r.array();
+        state::check(buffered < STRIPE_LEN, "buffered")?;
+        // As for XXH64: whole stripes in the lanes, the seed's lanes until the first.
+        state::check(
+            total_len
+                .wrapping_sub(buffered as u64)
+                .is_multiple_of(STRIPE_LEN as u64),
+            "total",
+        )?;
+        state::check(
+            total_len >= STRIPE_LEN as u64 || lanes == Lanes::new(seed),
+            "accumulators",
+        )?;
+        Ok(XxHash32 {
+            state: State {
+                lanes,
+                buffer,
+                buffered,
+                total_len,
+                seed,
+            },
+        })
     }
 }
 

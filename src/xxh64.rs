@@ -5,6 +5,7 @@ use core::fmt;
 
 use crate::hasher::impl_hasher;
 use crate::scalar_lane::scalar_u64;
+use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 
 const PRIME_1: u64 = 0x9E37_79B1_85EB_CA87;
 const PRIME_2: u64 = 0xC2B2_AE3D_27D4_EB4F;
@@ -32,7 +33,7 @@ fn round(acc: u64, input: u64) -> u64 {
 }
 
 /// The four lanes of inputs of 32 bytes or more.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Lanes([u64; 4]);
 
 impl Lanes {
@@ -250,6 +251,60 @@ impl_hasher! {
     }
     fn hash(data: &[u8]) -> u64 {
         oneshot(data, 0)
+    }
+}
+
+impl Resumable for XxHash64 {
+    const EXPECTED: &'static str = "XXH64";
+
+    fn kind(&self) -> Kind {
+        Kind::Xxh64
+    }
+
+    fn write_fields(&self, w: &mut StateWriter) {
+        let state = &self.state;
+        w.u64(state.seed);
+        w.u64(state.total_len);
+        for lane in state.lanes.0 {
+            w.u64(lane);
+        }
+        w.u8(state.buffered as u8);
+        let mut buffer = [0; STRIPE_LEN];
+        buffer[..state.buffered].copy_from_slice(&state.buffer[..state.buffered]);
+        w.bytes(&buffer);
+    }
+
+    fn read_fields(kind: Kind, r: &mut StateReader<'_>) -> Result<Self, StateError> {
+        if kind != Kind::Xxh64 {
+            return Err(state::wrong_algorithm::<Self>(kind));
+        }
+        let seed = r.u64();
+        let total_len = r.u64();
+        let lanes = Lanes([r.u64(), r.u64(), r.u64(), r.u64()]);
+        let buffered = usize::from(r.u8());
+        let buffer = r.array();
+        state::check(buffered < STRIPE_LEN, "buffered")?;
+        // Whole stripes went into the lanes, the rest is buffered; and the lanes start from
+        // the seed, so they are the seed's until the first stripe.
+        state::check(
+            total_len
+                .wrapping_sub(buffered as u64)
+                .is_multiple_of(STRIPE_LEN as u64),
+            "total",
+        )?;
+        state::check(
+            total_len >= STRIPE_LEN as u64 || lanes == Lanes::new(seed),
+            "accumulators",
+        )?;
+        Ok(XxHash64 {
+            state: State {
+                lanes,
+                buffer,
+                buffered,
+                total_len,
+                seed,
+            },
+        })
     }
 }
 

@@ -1165,3 +1165,50 @@ fn a_large_file_truncated_under_its_map_is_named_and_fails() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn a_large_files_crc_is_hashed_in_ranges_to_the_same_value() {
+    let dir = tempfile::tempdir().unwrap();
+    // Large enough to split into three ranges of at least iohash::MIN_PART_LEN.
+    let data: Vec<u8> = (0..(13 << 20) + 12_345)
+        .map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
+        .collect();
+    fs::write(dir.path().join("large"), &data).unwrap();
+    for (algorithm, expected) in [
+        (
+            "crc32",
+            format!("{:08x}", iohash::Crc32Variant::IsoHdlc.checksum(&data)),
+        ),
+        (
+            "crc32c",
+            format!("{:08x}", iohash::Crc32Variant::Iscsi.checksum(&data)),
+        ),
+        (
+            "crc64nvme",
+            format!("{:016x}", iohash::Crc64Variant::Nvme.checksum(&data)),
+        ),
+    ] {
+        for jobs in ["-j1", "-j2", "-j3", "-j8"] {
+            let out = iohash(dir.path(), args!["-H", algorithm, jobs, "large"]);
+            assert_status(&out, true);
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout),
+                format!("{expected}  large\n"),
+                "{algorithm} {jobs}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_large_file_truncated_while_its_crc_is_hashed_in_ranges_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = truncated_while_hashed(dir.path(), &["-H", "crc64", "-j2", "big"]);
+    assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr(&out));
+    assert!(
+        stderr(&out).contains("iohash: big: file changed while it was being hashed"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(out.stdout.is_empty());
+}

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{append_in_pieces, random_splits, Rng};
-use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, NonCryptographicHasher};
+use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, NonCryptographicHasher};
 
 /// A CRC of up to 64 bits, one bit at a time, straight from the Rocksoft model.
 #[derive(Clone, Copy)]
@@ -231,4 +231,123 @@ fn combine_gives_the_crc_of_the_concatenation() {
             );
         }
     }
+}
+
+#[test]
+fn hashers_combine_in_order_even_after_a_restore() {
+    let mut rng = Rng(11);
+    let data = rng.bytes(10_000);
+    for &variant in Crc64Variant::ALL {
+        let (model, _) = model64(variant);
+        let expected = model.checksum(&data);
+        let cuts = random_splits(&mut rng, data.len());
+        let mut parts = common::pieces(&data, &cuts).map(|piece| {
+            let mut part = Crc64::with_variant(variant);
+            part.append(piece);
+            // A part saved and restored keeps its length for combining.
+            Crc64::restore_state(&part.save_state()).unwrap()
+        });
+        let mut whole = parts.next().unwrap();
+        for part in parts {
+            whole.combine(&part);
+        }
+        assert_eq!(whole.current_hash(), expected, "{variant:?} {cuts:?}");
+        // And it goes on as a hasher.
+        whole.append(b"more");
+        let mut longer = data.clone();
+        longer.extend_from_slice(b"more");
+        assert_eq!(whole.current_hash(), variant.checksum(&longer));
+    }
+    for &variant in Crc32Variant::ALL {
+        let (model, _) = model32(variant);
+        let (a, b) = data.split_at(4321);
+        let mut first = Crc32::with_variant(variant);
+        first.append(a);
+        let mut second = Crc32::with_variant(variant);
+        second.append(b);
+        first.combine(&second);
+        assert_eq!(u64::from(first.current_hash()), model.checksum(&data));
+        first.combine(&Crc32::with_variant(variant));
+        assert_eq!(u64::from(first.current_hash()), model.checksum(&data));
+    }
+}
+
+#[test]
+#[should_panic(expected = "different parameter sets")]
+fn combining_different_parameter_sets_panics() {
+    Crc32::new().combine(&Crc32::castagnoli());
+}
+
+#[test]
+fn a_file_hashed_in_parallel_ranges_equals_the_sequential_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(12);
+    let min = iohash::MIN_PART_LEN as usize;
+    for len in [0, 1000, 2 * min - 1, 3 * min + 7] {
+        let path = dir.path().join(format!("f{len}"));
+        let data = rng.bytes(len);
+        std::fs::write(&path, &data).unwrap();
+        for threads in [0, 1, 2, 3] {
+            for &variant in Crc64Variant::ALL {
+                let crc = iohash::hash_file_parallel_with(&path, threads, || {
+                    Crc64::with_variant(variant)
+                })
+                .unwrap();
+                assert_eq!(
+                    crc.current_hash(),
+                    variant.checksum(&data),
+                    "{len} {threads}"
+                );
+            }
+            for &variant in Crc32Variant::ALL {
+                let crc = iohash::hash_file_parallel_with(&path, threads, || {
+                    Crc32::with_variant(variant)
+                })
+                .unwrap();
+                assert_eq!(
+                    crc.current_hash(),
+                    variant.checksum(&data),
+                    "{len} {threads}"
+                );
+            }
+        }
+        assert_eq!(
+            iohash::hash_file_parallel::<Crc64>(&path, 2).unwrap(),
+            iohash::hash_file::<Crc64>(&path).unwrap()
+        );
+    }
+}
+
+#[test]
+fn file_ranges_hash_their_bytes_and_report_a_short_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let data = Rng(13).bytes(100_000);
+    std::fs::write(&path, &data).unwrap();
+    let mut rng = Rng(14);
+    for _ in 0..50 {
+        let offset = rng.below(data.len() + 1);
+        let len = rng.below(data.len() - offset + 1);
+        let mut crc = Crc32::castagnoli();
+        assert_eq!(
+            iohash::append_file_range(&mut crc, &path, offset as u64, len as u64).unwrap(),
+            len as u64
+        );
+        assert_eq!(
+            crc.current_hash(),
+            Crc32Variant::Iscsi.checksum(&data[offset..offset + len])
+        );
+    }
+    let err = iohash::append_file_range(&mut Crc32::new(), &path, 99_000, 2_000).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+    assert_eq!(
+        err.to_string(),
+        "the file is 100000 bytes long, and the range ends at byte 101000"
+    );
+    let err = iohash::append_file_range(&mut Crc32::new(), dir.path(), 0, 1).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
+    let err = iohash::hash_file_parallel::<Crc32>(dir.path().join("missing"), 2).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
+    let err = iohash::hash_file_parallel::<Crc32>(dir.path(), 2).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
 }

@@ -74,3 +74,8 @@ fn reference_replays() {
 fn check_parser_replays() {
     replay("check_parser", bodies::check_parser, 3, 5000, 400);
 }
+
+#[test]
+fn resume_replays() {
+    replay("resume", bodies::resume, 4, 3000, 3000);
+}

@@ -62,6 +62,15 @@ impl NonCryptographicHasher for CountingHasher {
     fn hash(data: &[u8]) -> u64 {
         XxHash3::hash(data)
     }
+    fn save_state(&self) -> iohash::SavedState {
+        self.inner.save_state()
+    }
+    fn restore_state(bytes: &[u8]) -> Result<Self, iohash::StateError> {
+        Ok(CountingHasher {
+            inner: XxHash3::restore_state(bytes)?,
+            writes: Vec::new(),
+        })
+    }
 }
 
 fn payload(len: usize) -> Vec<u8> {

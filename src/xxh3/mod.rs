@@ -25,6 +25,7 @@ mod sse2;
 mod stream;
 
 use crate::hasher::impl_hasher;
+use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 use platform::Platform;
 use stream::{CustomSecret, Key, State};
 
@@ -83,6 +84,8 @@ pub(crate) trait Width {
     fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> Self::Output;
     /// The hash of a longer input from its accumulators.
     fn long(acc: &[u64; 8], secret: &[u8], len: u64) -> Self::Output;
+    /// The algorithm of a saved state.
+    const STATE_KIND: Kind;
 }
 
 /// XXH3-64's finish.
@@ -90,6 +93,7 @@ pub(crate) enum Bits64 {}
 
 impl Width for Bits64 {
     type Output = u64;
+    const STATE_KIND: Kind = Kind::Xxh3;
 
     #[inline(always)]
     fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> u64 {
@@ -107,6 +111,7 @@ pub(crate) enum Bits128 {}
 
 impl Width for Bits128 {
     type Output = u128;
+    const STATE_KIND: Kind = Kind::Xxh128;
 
     #[inline(always)]
     fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> u128 {
@@ -195,6 +200,25 @@ impl<W: Width> Core<W> {
     #[inline]
     fn digest(&self) -> W::Output {
         self.state.digest::<W>()
+    }
+
+    /// A saved state's body of this width, keyed by `secret` if the state says it was made
+    /// with one.
+    fn read_state(
+        kind: Kind,
+        r: &mut StateReader<'_>,
+        secret: Option<&[u8]>,
+    ) -> Result<Self, StateError> {
+        if kind != W::STATE_KIND {
+            return Err(StateError::WrongAlgorithm {
+                found: kind.name(),
+                expected: W::STATE_KIND.name(),
+            });
+        }
+        Ok(Core {
+            state: State::read_fields(r, secret)?,
+            width: PhantomData,
+        })
     }
 
     fn fmt(&self, name: &str, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -291,6 +315,39 @@ impl XxHash3 {
         Core::with_secret(secret).map(XxHash3)
     }
 
+    /// Restores a state that a hasher keyed by a custom secret saved
+    /// ([`save_state`](crate::NonCryptographicHasher::save_state)), keyed again by `secret`, which
+    /// the state does not hold. [`restore_state`](crate::NonCryptographicHasher::restore_state)
+    /// restores the states of seeded hashers.
+    ///
+    /// ```
+    /// use iohash::{DynHasher, NonCryptographicHasher, StateError, XxHash3};
+    ///
+    /// let secret: Vec<u8> = (0..192u8).map(|i| i.wrapping_mul(97)).collect();
+    /// let mut hasher = XxHash3::with_secret(&secret).unwrap();
+    /// hasher.append(b"first half, ");
+    /// let saved = hasher.save_state();
+    ///
+    /// assert_eq!(XxHash3::restore_state(&saved).unwrap_err(), StateError::SecretRequired);
+    /// assert_eq!(
+    ///     XxHash3::restore_state_with_secret(&saved, &secret[1..]).unwrap_err(),
+    ///     StateError::WrongSecret
+    /// );
+    /// let mut resumed = XxHash3::restore_state_with_secret(&saved, &secret).unwrap();
+    /// resumed.append(b"second half");
+    /// hasher.append(b"second half");
+    /// assert_eq!(resumed.current_hash(), hasher.current_hash());
+    /// ```
+    ///
+    /// # Errors
+    /// [`StateError::WrongSecret`] if `secret` is not the one the state was saved with (by
+    /// length and fingerprint), [`StateError::UnexpectedSecret`] for a seeded hasher's state,
+    /// and every error of `restore_state`.
+    pub fn restore_state_with_secret(bytes: &[u8], secret: &[u8]) -> Result<Self, StateError> {
+        let (kind, mut r) = state::open(bytes)?;
+        Core::read_state(kind, &mut r, Some(secret)).map(XxHash3)
+    }
+
     /// The hash of `data` in one call, with seed 0.
     #[inline]
     pub fn hash(data: &[u8]) -> u64 {
@@ -326,6 +383,16 @@ impl XxHash128 {
     /// without the `alloc` feature.
     pub fn with_secret(secret: &[u8]) -> Result<Self, SecretError> {
         Core::with_secret(secret).map(XxHash128)
+    }
+
+    /// Restores a state that a hasher keyed by a custom secret saved, keyed again by
+    /// `secret`, as [`XxHash3::restore_state_with_secret`] does.
+    ///
+    /// # Errors
+    /// As [`XxHash3::restore_state_with_secret`].
+    pub fn restore_state_with_secret(bytes: &[u8], secret: &[u8]) -> Result<Self, StateError> {
+        let (kind, mut r) = state::open(bytes)?;
+        Core::read_state(kind, &mut r, Some(secret)).map(XxHash128)
     }
 
     /// The hash of `data` in one call, with seed 0.
@@ -367,6 +434,22 @@ impl fmt::Debug for XxHash128 {
     }
 }
 
+impl Resumable for XxHash3 {
+    const EXPECTED: &'static str = "XXH3";
+
+    fn kind(&self) -> Kind {
+        Kind::Xxh3
+    }
+
+    fn write_fields(&self, w: &mut StateWriter) {
+        self.0.state.write_fields(w);
+    }
+
+    fn read_fields(kind: Kind, r: &mut StateReader<'_>) -> Result<Self, StateError> {
+        Core::read_state(kind, r, None).map(XxHash3)
+    }
+}
+
 impl_hasher! {
     XxHash3 => u64, to_be_bytes, "XXH3";
     fn append(&mut self, data: &[u8]) {
@@ -380,6 +463,22 @@ impl_hasher! {
     }
     fn hash(data: &[u8]) -> u64 {
         oneshot::<Bits64>(Platform::detect, data, 0)
+    }
+}
+
+impl Resumable for XxHash128 {
+    const EXPECTED: &'static str = "XXH128";
+
+    fn kind(&self) -> Kind {
+        Kind::Xxh128
+    }
+
+    fn write_fields(&self, w: &mut StateWriter) {
+        self.0.state.write_fields(w);
+    }
+
+    fn read_fields(kind: Kind, r: &mut StateReader<'_>) -> Result<Self, StateError> {
+        Core::read_state(kind, r, None).map(XxHash128)
     }
 }
 

@@ -1,11 +1,14 @@
 //! The streaming XXH3 state, shared by XXH3-64 and XXH3-128: they differ only in how they
 //! finish.
 
-use super::common::{derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, STRIPE_LEN};
+use super::common::{
+    derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, SECRET_CONSUME_RATE, STRIPE_LEN,
+};
 use super::long::last_stripe_key;
 use super::platform::Platform;
 use super::short::{self, ShortSecret};
 use super::{SecretError, Width};
+use crate::state::{self, StateError, StateReader, StateWriter};
 
 /// A seed's long-input secret, once made: shared by clones where there is an allocator, so a
 /// hasher is cheap to clone and a builder makes it once for all its hashers; kept inline
@@ -131,6 +134,14 @@ impl Key {
         }
     }
 
+    /// The length of the long path's secret, made or not.
+    fn long_len(&self) -> usize {
+        match self {
+            Key::Seed { .. } => DEFAULT_SECRET.len(),
+            Key::Secret(secret) => secret.len(),
+        }
+    }
+
     /// The long path's secret, or `None` for a seed whose secret is not made yet.
     fn long(&self) -> Option<&[u8]> {
         match self {
@@ -175,7 +186,7 @@ impl State {
 
     #[inline]
     pub(crate) fn update(&mut self, mut input: &[u8]) {
-        self.total_len += input.len() as u64;
+        self.total_len = self.total_len.wrapping_add(input.len() as u64);
         if self.buffered + input.len() <= BUFFER_LEN {
             self.buffer[self.buffered..self.buffered + input.len()].copy_from_slice(input);
             self.buffered += input.len();
@@ -268,4 +279,110 @@ impl State {
         }
         self.long_digest(W::long)
     }
+
+    /// Writes the state's fields in the order of the format ([`crate::SavedState`]): the key
+    /// (a custom secret by length and fingerprint only), the counts, the accumulators, and
+    /// of the buffer only what the digest can still read.
+    pub(crate) fn write_fields(&self, w: &mut StateWriter) {
+        match &self.key {
+            Key::Seed { seed, .. } => {
+                w.u8(0);
+                w.u64(*seed);
+                w.u32(0);
+                w.u64(0);
+            }
+            Key::Secret(secret) => {
+                w.u8(1);
+                w.u64(0);
+                w.u32(secret.len() as u32);
+                w.u64(secret_fingerprint(secret));
+            }
+        }
+        w.u64(self.total_len);
+        w.u32(self.stripes_so_far as u32);
+        for lane in self.acc {
+            w.u64(lane);
+        }
+        w.u16(self.buffered as u16);
+        let mut buffer = [0; BUFFER_LEN];
+        buffer[..self.buffered].copy_from_slice(&self.buffer[..self.buffered]);
+        if self.total_len > BUFFER_LEN as u64 && self.buffered < STRIPE_LEN {
+            // The last stripe taken in, which the final stripe overlaps.
+            let catch_up = BUFFER_LEN - (STRIPE_LEN - self.buffered);
+            buffer[catch_up..].copy_from_slice(&self.buffer[catch_up..]);
+        }
+        w.bytes(&buffer);
+    }
+
+    /// Reads what [`write_fields`](Self::write_fields) wrote and checks that the fields agree
+    /// with each other, so that a restored state never indexes out of its buffer or secret.
+    /// `secret` is the caller's, for a state keyed by a custom secret.
+    pub(crate) fn read_fields(
+        r: &mut StateReader<'_>,
+        secret: Option<&[u8]>,
+    ) -> Result<State, StateError> {
+        let key_kind = r.u8();
+        let seed = r.u64();
+        let secret_len = r.u32();
+        let fingerprint = r.u64();
+        let key = match (key_kind, secret) {
+            (0, None) => {
+                state::check(secret_len == 0 && fingerprint == 0, "secret length")?;
+                Key::seed(seed)
+            }
+            (0, Some(_)) => return Err(StateError::UnexpectedSecret),
+            (1, None) => return Err(StateError::SecretRequired),
+            (1, Some(secret)) => {
+                state::check(seed == 0, "seed")?;
+                if secret.len() as u64 != u64::from(secret_len)
+                    || secret_fingerprint(secret) != fingerprint
+                {
+                    return Err(StateError::WrongSecret);
+                }
+                Key::Secret(CustomSecret::new(secret).map_err(StateError::Secret)?)
+            }
+            _ => return Err(StateError::InvalidField { field: "key" }),
+        };
+        let total_len = r.u64();
+        let stripes_so_far = r.u32() as usize;
+        let mut acc = [0; 8];
+        for lane in &mut acc {
+            *lane = r.u64();
+        }
+        let buffered = usize::from(r.u16());
+        let buffer = r.array();
+        state::check(buffered <= BUFFER_LEN, "buffered")?;
+        if total_len <= BUFFER_LEN as u64 {
+            // Nothing has left the buffer yet.
+            state::check(total_len == buffered as u64, "total")?;
+            state::check(stripes_so_far == 0, "stripes")?;
+            state::check(acc == INIT_ACC, "accumulators")?;
+        } else {
+            // Whole stripes were taken in, at least one byte is kept back, and the stripe
+            // count within the block follows from both.
+            let taken = total_len - buffered as u64;
+            state::check(
+                buffered > 0 && taken.is_multiple_of(STRIPE_LEN as u64),
+                "buffered",
+            )?;
+            let per_block = ((key.long_len() - STRIPE_LEN) / SECRET_CONSUME_RATE) as u64;
+            state::check(
+                stripes_so_far as u64 == taken / STRIPE_LEN as u64 % per_block,
+                "stripes",
+            )?;
+        }
+        let mut state = State::new(key, Platform::detect());
+        state.acc = acc;
+        state.buffer = buffer;
+        state.buffered = buffered;
+        state.stripes_so_far = stripes_so_far;
+        state.total_len = total_len;
+        Ok(state)
+    }
+}
+
+/// What a saved state keeps of a custom secret: its XXH3-64, enough to tell a wrong secret
+/// from the right one.
+fn secret_fingerprint(secret: &[u8]) -> u64 {
+    crate::XxHash3::hash(secret)
 }

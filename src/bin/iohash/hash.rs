@@ -10,6 +10,7 @@ use crate::input::{describe, Input};
 use crate::ordered::{for_each_ordered, threads_for};
 use crate::output::LineFormat;
 use crate::progress::{self, BarWriter};
+use crate::ranges;
 use crate::tree::{self, Found, TreeOptions};
 
 pub struct HashOptions {
@@ -74,9 +75,19 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             let Job::Hash(input) = job else {
                 return Ok(None);
             };
+            let file = input.open()?;
+            if let (1, Input::Path(path)) = (items, &input) {
+                let threads = options.threads.unwrap_or_else(|| {
+                    std::thread::available_parallelism().map_or(1, |cpus| cpus.get())
+                });
+                let split =
+                    ranges::crc_in_ranges(options.algorithm, path, &file, threads, bar.as_ref());
+                if let Some(hash) = split {
+                    return hash.map(Some);
+                }
+            }
             let mut hasher = options.algorithm.hasher(options.seed);
             let mut sink = iohash::HashingWriter::new(BarWriter(bar.as_ref()), &mut hasher);
-            let file = input.open()?;
             // Mapped only when hashed alone: a file truncated under its map ends the process.
             #[cfg(unix)]
             let mapped = match items {

@@ -14,6 +14,7 @@ mod mapped;
 mod ordered;
 mod output;
 mod progress;
+mod ranges;
 mod tree;
 
 use std::ffi::OsString;

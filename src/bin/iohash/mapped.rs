@@ -61,14 +61,7 @@ pub fn append_mapped(
     let written = hash_with_read_ahead(&map, sink, message);
     ON_SIGBUS.with(|slot| slot.set(None));
     written?;
-    let after = file.metadata()?;
-    if after.len() != before.len() || after.modified().ok() != before.modified().ok() {
-        return Err(io::Error::other(format!(
-            "file changed while it was being hashed (size {} bytes before, {} after)",
-            before.len(),
-            after.len()
-        )));
-    }
+    crate::input::check_unchanged(file, &before)?;
     Ok(Some(map.len() as u64))
 }
 

@@ -1,0 +1,45 @@
+//! One 1 GiB file in the page cache, CRC-64/ECMA-182 and CRC-32C: `hash_file` (one thread)
+//! against `hash_file_parallel` with 2 threads, side by side in one run. The file is written
+//! (and so cached) first; `/tmp` must have room for it.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use iohash::{hash_file, hash_file_parallel, Crc32, Crc64, NonCryptographicHasher};
+
+const FILE_LEN: usize = 1 << 30;
+
+fn parallel_crc(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bench.bin");
+    let data: Vec<u8> = (0..FILE_LEN).map(|i| (i * 31 % 251) as u8).collect();
+    std::fs::write(&path, &data).unwrap();
+    drop(data);
+
+    let mut group = c.benchmark_group("parallel_crc/file_1GiB");
+    group.throughput(Throughput::Bytes(FILE_LEN as u64));
+    group.sample_size(10);
+    group.bench_function("crc64_hash_file", |b| {
+        b.iter(|| black_box(hash_file::<Crc64>(&path).unwrap()))
+    });
+    group.bench_function("crc64_parallel_2", |b| {
+        b.iter(|| black_box(hash_file_parallel::<Crc64>(&path, 2).unwrap()))
+    });
+    group.bench_function("crc32c_hash_file", |b| {
+        b.iter(|| {
+            let mut crc = Crc32::castagnoli();
+            iohash::append_file(&mut crc, &path).unwrap();
+            black_box(crc.current_hash())
+        })
+    });
+    group.bench_function("crc32c_parallel_2", |b| {
+        b.iter(|| {
+            let crc = iohash::hash_file_parallel_with(&path, 2, Crc32::castagnoli).unwrap();
+            black_box(crc.current_hash())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, parallel_crc);
+criterion_main!(benches);
