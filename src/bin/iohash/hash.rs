@@ -77,11 +77,13 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             };
             let file = input.open()?;
             if let (1, Input::Path(path)) = (items, &input) {
-                let threads = options.threads.unwrap_or_else(|| {
-                    std::thread::available_parallelism().map_or(1, |cpus| cpus.get())
-                });
-                let split =
-                    ranges::crc_in_ranges(options.algorithm, path, &file, threads, bar.as_ref());
+                let split = ranges::crc_in_ranges(
+                    options.algorithm,
+                    path,
+                    &file,
+                    options.threads,
+                    bar.as_ref(),
+                );
                 if let Some(hash) = split {
                     return hash.map(Some);
                 }

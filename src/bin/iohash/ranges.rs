@@ -14,20 +14,26 @@ use crate::progress::BarWriter;
 /// [`iohash::MIN_PART_LEN`]: below, one thread reads the file as fast.
 pub const MIN_SPLIT_LEN: u64 = 16 << 20;
 
-/// The CRC of the regular file at `path` (open as `file`), hashed as up to `threads` ranges;
-/// `None` where it is not worth it or not possible (not a CRC, one thread, a small file).
+/// The CRC of the regular file at `path` (open as `file`), hashed as up to `threads` ranges
+/// (`-j`; `None`: one per CPU); `None` where it is not worth it or not possible (not a CRC, one
+/// thread, a small file). The CPU count is only asked for a CRC of a large file.
 pub fn crc_in_ranges(
     algorithm: Algorithm,
     path: &Path,
     file: &File,
-    threads: usize,
+    threads: Option<usize>,
     bar: Option<&ProgressBar>,
 ) -> Option<io::Result<u128>> {
+    if !matches!(algorithm, Algorithm::Crc32(_) | Algorithm::Crc64(_)) || threads == Some(1) {
+        return None;
+    }
     let before = match file.metadata() {
         Ok(before) if before.is_file() && before.len() >= MIN_SPLIT_LEN => before,
         Ok(_) => return None,
         Err(e) => return Some(Err(e)),
     };
+    let threads = threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |cpus| cpus.get()));
     let parts = (before.len() / iohash::MIN_PART_LEN).min(threads as u64);
     if parts < 2 {
         return None;
