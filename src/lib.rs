@@ -154,7 +154,8 @@
 //! | `bytes` | no | [`HasherExt::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //!
-//! Every xxHash is iohash's own code; the CRCs are `crc-fast`'s. Use
+//! Every xxHash is iohash's own code; the CRCs are too up to a few KiB (tables, and
+//! PCLMULQDQ / VPCLMULQDQ folding on x86-64), and `crc-fast`'s above. Use
 //! `default-features = false, features = ["std"]` to leave the command out.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
@@ -165,6 +166,8 @@ extern crate alloc;
 mod algorithm;
 #[cfg(feature = "bytes")]
 mod buf;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+mod cpu;
 #[cfg(feature = "std")]
 mod crc;
 #[cfg(feature = "std")]

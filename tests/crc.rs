@@ -103,7 +103,7 @@ fn model64(variant: Crc64Variant) -> (Model, crc::Crc<u64>) {
 }
 
 fn lengths() -> impl Iterator<Item = usize> {
-    (0..=1024).chain([(1 << 20) + 3])
+    (0..=2200).chain([4095, 4096, 4097, 8191, 8192, 8193, (1 << 20) + 3])
 }
 
 #[test]

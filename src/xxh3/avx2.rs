@@ -14,7 +14,7 @@ impl Avx2 {
     /// `Some` only if this CPU has AVX2.
     #[inline]
     pub(crate) fn detect() -> Option<Self> {
-        super::platform::x86_has!("avx2").then_some(Avx2(()))
+        crate::cpu::x86_has!("avx2").then_some(Avx2(()))
     }
 }
 

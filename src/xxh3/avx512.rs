@@ -20,7 +20,7 @@ impl Avx512 {
     /// `Some` only if this CPU has AVX-512F.
     #[inline]
     pub(crate) fn detect() -> Option<Self> {
-        super::platform::x86_has!("avx512f").then_some(Avx512(()))
+        crate::cpu::x86_has!("avx512f").then_some(Avx512(()))
     }
 }
 

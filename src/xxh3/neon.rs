@@ -16,7 +16,7 @@ impl Neon {
     /// target runs on does; bare-metal soft-float ones may not).
     #[inline]
     pub(crate) fn detect() -> Option<Self> {
-        super::platform::aarch64_has!("neon").then_some(Neon(()))
+        crate::cpu::aarch64_has!("neon").then_some(Neon(()))
     }
 }
 

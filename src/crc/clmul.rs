@@ -1,0 +1,439 @@
+//! Carry-less multiplication (PCLMULQDQ) folding for inputs of 16 bytes to a few KiB, where
+//! `crc-fast`'s set-up per call costs more than the CRC (BENCHMARKS.md).
+//!
+//! The input is taken 16 bytes at a time as a polynomial `X` of degree < 128; the block `D`
+//! bits further on then sees `X · x^D`, which modulo the CRC's polynomial `P` is
+//! `X_hi · (x^(D+64) mod P) + X_lo · (x^D mod P)`: two 64 × 64-bit carry-less products, which
+//! fit in 128 bits and are XORed into that block. Four blocks are folded 64 bytes ahead at a
+//! time, then into one; the last 16 bytes left, whose CRC from a zero register is the CRC of
+//! everything, go through the [tables](super::table), then the tail of under 16 bytes.
+//!
+//! For a reflected CRC the bytes are loaded as they are, so bit `j` of the register is the
+//! coefficient of `x^(127 - j)`; a product of two such (bit-reversed) operands comes out
+//! reversed over 127 bits, one short, which a constant of `x^(D+63)` (not `x^(D+64)`) makes up.
+//! For a forward CRC the 16 bytes are reversed first, so every operand is in natural order.
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m128i, __m256i, _mm256_castsi256_si128, _mm256_clmulepi64_epi128, _mm256_extracti128_si256,
+    _mm256_loadu_si256, _mm256_set_epi64x, _mm256_set_m128i, _mm256_shuffle_epi8, _mm256_xor_si256,
+    _mm_and_si128, _mm_clmulepi64_si128, _mm_extract_epi32, _mm_loadu_si128, _mm_set_epi32,
+    _mm_set_epi64x, _mm_set_epi8, _mm_shuffle_epi8, _mm_srli_si128, _mm_storeu_si128,
+    _mm_xor_si128,
+};
+
+use super::table::Tables;
+
+/// The fold constants of one CRC: for 64 bytes ahead and for 16, each as
+/// `[for the low lane, for the high lane]` of the 128-bit register.
+pub(crate) struct FoldKeys {
+    by_128_bytes: [u64; 2],
+    by_64_bytes: [u64; 2],
+    by_16_bytes: [u64; 2],
+    /// For a reflected CRC-32, the constants that reduce the last 16 bytes to the register.
+    barrett: Option<Barrett32>,
+}
+
+impl FoldKeys {
+    /// The constants for a CRC of `width` bits with the polynomial `poly`.
+    pub(crate) const fn new(width: u32, poly: u64, reflected: bool) -> FoldKeys {
+        FoldKeys {
+            by_128_bytes: lane_keys(width, poly, reflected, 1024),
+            by_64_bytes: lane_keys(width, poly, reflected, 512),
+            by_16_bytes: lane_keys(width, poly, reflected, 128),
+            barrett: if width == 32 && reflected {
+                Some(Barrett32::new(poly))
+            } else {
+                None
+            },
+        }
+    }
+}
+
+/// The reduction of 128 bits to a reflected CRC-32 register, after Intel's "Fast CRC
+/// Computation for Generic Polynomials Using PCLMULQDQ" (as `crc32fast` and zlib do it): 128
+/// bits to 64 by two folds, then a Barrett reduction. Every constant is 33 bits, reflected:
+/// `x^96 mod P`, `x^64 mod P`, `P` itself and `μ = x^64 div P`.
+struct Barrett32 {
+    x96: u64,
+    x64: u64,
+    p: u64,
+    mu: u64,
+}
+
+impl Barrett32 {
+    const fn new(poly: u64) -> Barrett32 {
+        Barrett32 {
+            x96: reflect33(x_pow_mod(96, 32, poly)),
+            x64: reflect33(x_pow_mod(64, 32, poly)),
+            p: reflect33((1 << 32) | poly),
+            mu: reflect33(x64_div(poly)),
+        }
+    }
+}
+
+/// `v` (33 bits) with its bits in reverse order.
+const fn reflect33(v: u64) -> u64 {
+    v.reverse_bits() >> 31
+}
+
+/// The quotient of `x^64` by `P = x^32 + poly`: a polynomial of degree 32.
+const fn x64_div(poly: u64) -> u64 {
+    let divisor = (1u128 << 32) | poly as u128;
+    let mut rest = 1u128 << 64;
+    let mut quotient = 0u64;
+    let mut bit = 64;
+    while bit >= 32 {
+        if rest >> bit & 1 == 1 {
+            rest ^= divisor << (bit - 32);
+            quotient |= 1 << (bit - 32);
+        }
+        bit -= 1;
+    }
+    quotient
+}
+
+/// `[low lane, high lane]` constants that move a block `distance` bits on.
+const fn lane_keys(width: u32, poly: u64, reflected: bool, distance: u32) -> [u64; 2] {
+    if reflected {
+        // The low lane holds the block's first (high) half, bit-reversed.
+        [
+            x_pow_mod(distance + 63, width, poly).reverse_bits(),
+            x_pow_mod(distance - 1, width, poly).reverse_bits(),
+        ]
+    } else {
+        // Byte-reversed: the low lane is the block's second (low) half.
+        [
+            x_pow_mod(distance, width, poly),
+            x_pow_mod(distance + 64, width, poly),
+        ]
+    }
+}
+
+/// `x^exponent mod P`, `P = x^width + poly`, in natural order (bit `i` is `x^i`).
+const fn x_pow_mod(exponent: u32, width: u32, poly: u64) -> u64 {
+    let mask = if width == 64 {
+        u64::MAX
+    } else {
+        (1 << width) - 1
+    };
+    let mut r = 1u64;
+    let mut i = 0;
+    while i < exponent {
+        let carry = (r >> (width - 1)) & 1 == 1;
+        r = (r << 1) & mask;
+        if carry {
+            r ^= poly;
+        }
+        i += 1;
+    }
+    r
+}
+
+/// Holding one proves the CPU has PCLMULQDQ and SSE4.1, and, if `wide`, AVX2 and VPCLMULQDQ.
+#[derive(Clone, Copy)]
+pub(crate) struct Clmul {
+    wide: bool,
+}
+
+/// Inputs at least this long are folded 128 bytes at a time with VPCLMULQDQ, where the CPU has
+/// it: below, collapsing eight streams costs more than the wider fold saves.
+const WIDE_MIN: usize = 256;
+
+impl Clmul {
+    /// The 128-bit fold alone, for tests on CPUs that also have the 256-bit one.
+    #[cfg(test)]
+    pub(crate) fn narrow() -> Clmul {
+        Clmul::detect(0).expect("PCLMULQDQ and SSE4.1");
+        Clmul { wide: false }
+    }
+
+    /// What this CPU has, for an input of `len` bytes: AVX2 and VPCLMULQDQ are only asked
+    /// about for inputs long enough to use them.
+    #[inline]
+    pub(crate) fn detect(len: usize) -> Option<Clmul> {
+        let base = crate::cpu::x86_has!("pclmulqdq") && crate::cpu::x86_has!("sse4.1");
+        let wide =
+            len >= WIDE_MIN && crate::cpu::x86_has!("avx2") && crate::cpu::x86_has!("vpclmulqdq");
+        base.then_some(Clmul { wide })
+    }
+
+    /// The register after `data` (at least 16 bytes) from the register `crc`.
+    #[inline]
+    pub(crate) fn update(
+        self,
+        crc: u64,
+        data: &[u8],
+        keys: &FoldKeys,
+        tables: &Tables,
+        reflected: bool,
+    ) -> u64 {
+        assert!(data.len() >= 16, "the fold takes 16 bytes or more");
+        let wide = self.wide && data.len() >= WIDE_MIN;
+        // SAFETY: holding `self` proves the CPU has PCLMULQDQ and SSE4.1, and AVX2 and
+        // VPCLMULQDQ if `self.wide`; `data` has 16 bytes or more, as `fold` needs, and
+        // `WIDE_MIN` or more for `fold_wide`.
+        unsafe {
+            match (wide, reflected) {
+                (false, true) => update_narrow::<true>(crc, data, keys, tables),
+                (false, false) => update_narrow::<false>(crc, data, keys, tables),
+                (true, true) => update_wide::<true>(crc, data, keys, tables),
+                (true, false) => update_wide::<false>(crc, data, keys, tables),
+            }
+        }
+    }
+}
+
+/// [`Clmul::update`] with 128-bit folds: one function, so that the fold and the reduction are
+/// compiled into it.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and SSE4.1, and `data` must have at least 16 bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1")]
+unsafe fn update_narrow<const REFLECTED: bool>(
+    crc: u64,
+    data: &[u8],
+    keys: &FoldKeys,
+    tables: &Tables,
+) -> u64 {
+    // SAFETY: as this function's.
+    let (x, tail) = unsafe { fold::<REFLECTED>(crc, data, keys) };
+    finish::<REFLECTED>(x, tail, keys, tables)
+}
+
+/// [`Clmul::update`] with 256-bit folds.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ, and `data` must have at least
+/// 128 bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq")]
+unsafe fn update_wide<const REFLECTED: bool>(
+    crc: u64,
+    data: &[u8],
+    keys: &FoldKeys,
+    tables: &Tables,
+) -> u64 {
+    // SAFETY: as this function's.
+    let (x, tail) = unsafe { fold_wide::<REFLECTED>(crc, data, keys) };
+    finish::<REFLECTED>(x, tail, keys, tables)
+}
+
+/// The register after the 16 bytes `x` the fold left and the `tail` after them.
+#[target_feature(enable = "pclmulqdq,sse4.1")]
+#[inline]
+fn finish<const REFLECTED: bool>(x: __m128i, tail: &[u8], keys: &FoldKeys, tables: &Tables) -> u64 {
+    // By reference: a copy on the stack, read back as one 128-bit value, would wait for the
+    // stores (no store-to-load forwarding across two stores).
+    let crc = match &keys.barrett {
+        Some(barrett) if REFLECTED => u64::from(reduce32(x, barrett)),
+        _ => tables.update(0, &store::<REFLECTED>(x)),
+    };
+    if tail.is_empty() {
+        crc
+    } else {
+        tables.update(crc, tail)
+    }
+}
+
+/// Folds the register `crc` and `data` (16 bytes or more) into 16 bytes (in the order the
+/// fold keeps them) whose CRC from a zero register, followed by the returned tail (under 16
+/// bytes), is the CRC of `data` from `crc`.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ and SSE4.1, and `data` must have at least 16 bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1")]
+#[inline]
+unsafe fn fold<'a, const REFLECTED: bool>(
+    crc: u64,
+    mut data: &'a [u8],
+    keys: &FoldKeys,
+) -> (__m128i, &'a [u8]) {
+    // The register stands in front of the data: XORed into its first bytes.
+    let init = if REFLECTED {
+        _mm_set_epi64x(0, crc as i64)
+    } else {
+        _mm_set_epi64x(crc as i64, 0)
+    };
+    let mut x = _mm_xor_si128(next::<REFLECTED>(&mut data), init);
+    if data.len() >= 112 {
+        let mut lanes = [
+            x,
+            next::<REFLECTED>(&mut data),
+            next::<REFLECTED>(&mut data),
+            next::<REFLECTED>(&mut data),
+        ];
+        while data.len() >= 64 {
+            for lane in &mut lanes {
+                *lane = _mm_xor_si128(
+                    fold_by(*lane, keys.by_64_bytes),
+                    next::<REFLECTED>(&mut data),
+                );
+            }
+        }
+        x = lanes[0];
+        for lane in &lanes[1..] {
+            x = _mm_xor_si128(fold_by(x, keys.by_16_bytes), *lane);
+        }
+    }
+    while data.len() >= 16 {
+        x = _mm_xor_si128(fold_by(x, keys.by_16_bytes), next::<REFLECTED>(&mut data));
+    }
+    (x, data)
+}
+
+/// [`fold`] 128 bytes at a time: eight streams of 16 bytes in four 256-bit registers, moved on
+/// 1024 bits a round by VPCLMULQDQ (two products per instruction), then folded into one.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ, and `data` must have at least
+/// 128 bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq")]
+#[inline]
+unsafe fn fold_wide<'a, const REFLECTED: bool>(
+    crc: u64,
+    mut data: &'a [u8],
+    keys: &FoldKeys,
+) -> (__m128i, &'a [u8]) {
+    let init = if REFLECTED {
+        _mm256_set_epi64x(0, 0, 0, crc as i64)
+    } else {
+        _mm256_set_epi64x(0, 0, crc as i64, 0)
+    };
+    let mut streams = [
+        _mm256_xor_si256(next_wide::<REFLECTED>(&mut data), init),
+        next_wide::<REFLECTED>(&mut data),
+        next_wide::<REFLECTED>(&mut data),
+        next_wide::<REFLECTED>(&mut data),
+    ];
+    let [low, high] = keys.by_128_bytes;
+    let k = _mm256_set_epi64x(high as i64, low as i64, high as i64, low as i64);
+    while data.len() >= 128 {
+        for stream in &mut streams {
+            let moved = _mm256_xor_si256(
+                _mm256_clmulepi64_epi128::<0x00>(*stream, k),
+                _mm256_clmulepi64_epi128::<0x11>(*stream, k),
+            );
+            *stream = _mm256_xor_si256(moved, next_wide::<REFLECTED>(&mut data));
+        }
+    }
+    // The eight blocks in message order, each folded into the next.
+    let mut x = _mm256_castsi256_si128(streams[0]);
+    x = _mm_xor_si128(
+        fold_by(x, keys.by_16_bytes),
+        _mm256_extracti128_si256::<1>(streams[0]),
+    );
+    for stream in &streams[1..] {
+        x = _mm_xor_si128(
+            fold_by(x, keys.by_16_bytes),
+            _mm256_castsi256_si128(*stream),
+        );
+        x = _mm_xor_si128(
+            fold_by(x, keys.by_16_bytes),
+            _mm256_extracti128_si256::<1>(*stream),
+        );
+    }
+    while data.len() >= 16 {
+        x = _mm_xor_si128(fold_by(x, keys.by_16_bytes), next::<REFLECTED>(&mut data));
+    }
+    (x, data)
+}
+
+/// The next 32 bytes of `data` (which has 32 or more) as two 128-bit polynomials.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn next_wide<const REFLECTED: bool>(data: &mut &[u8]) -> __m256i {
+    let (block, rest) = data.split_at(32);
+    *data = rest;
+    // SAFETY: `block` is 32 bytes; unaligned loads are allowed.
+    let y = unsafe { _mm256_loadu_si256(block.as_ptr().cast()) };
+    if REFLECTED {
+        y
+    } else {
+        let reverse = byte_reversal();
+        _mm256_shuffle_epi8(y, _mm256_set_m128i(reverse, reverse))
+    }
+}
+
+/// The 16 bytes the fold left, in message order.
+#[target_feature(enable = "pclmulqdq,sse4.1")]
+#[inline]
+fn store<const REFLECTED: bool>(mut x: __m128i) -> [u8; 16] {
+    if !REFLECTED {
+        x = _mm_shuffle_epi8(x, byte_reversal());
+    }
+    let mut block = [0u8; 16];
+    // SAFETY: `block` is 16 bytes; unaligned stores are allowed.
+    unsafe { _mm_storeu_si128(block.as_mut_ptr().cast(), x) };
+    block
+}
+
+/// The reflected CRC-32 register of the 16 bytes `x` (from a zero register).
+#[target_feature(enable = "pclmulqdq,sse4.1")]
+#[inline]
+fn reduce32(x: __m128i, k: &Barrett32) -> u32 {
+    let low32 = _mm_set_epi32(0, 0, 0, -1);
+    // 128 bits to 96: the first 64 moved on by 96 bits, onto the last 64.
+    let x = _mm_xor_si128(
+        _mm_clmulepi64_si128::<0x00>(x, _mm_set_epi64x(0, k.x96 as i64)),
+        _mm_srli_si128::<8>(x),
+    );
+    // 96 to 64: the first 32 moved on by 64 bits.
+    let x = _mm_xor_si128(
+        _mm_clmulepi64_si128::<0x00>(_mm_and_si128(x, low32), _mm_set_epi64x(0, k.x64 as i64)),
+        _mm_srli_si128::<4>(x),
+    );
+    // Barrett: the quotient by P from μ, then the remainder.
+    let pu = _mm_set_epi64x(k.mu as i64, k.p as i64);
+    let t1 = _mm_clmulepi64_si128::<0x10>(_mm_and_si128(x, low32), pu);
+    let t2 = _mm_clmulepi64_si128::<0x00>(_mm_and_si128(t1, low32), pu);
+    _mm_extract_epi32::<1>(_mm_xor_si128(x, t2)) as u32
+}
+
+/// The shuffle that reverses 16 bytes.
+#[target_feature(enable = "ssse3")]
+#[inline]
+fn byte_reversal() -> __m128i {
+    _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+}
+
+/// The next 16 bytes of `data` (which has 16 or more) as a 128-bit polynomial, in the order
+/// the fold keeps it.
+#[target_feature(enable = "pclmulqdq,sse4.1")]
+#[inline]
+fn next<const REFLECTED: bool>(data: &mut &[u8]) -> __m128i {
+    let (block, rest) = data.split_at(16);
+    *data = rest;
+    // SAFETY: `block` is 16 bytes; unaligned loads are allowed.
+    let x = unsafe { _mm_loadu_si128(block.as_ptr().cast()) };
+    if REFLECTED {
+        x
+    } else {
+        _mm_shuffle_epi8(x, byte_reversal())
+    }
+}
+
+/// `x` moved on by the distance `[low, high]` stands for (see [`lane_keys`]).
+#[target_feature(enable = "pclmulqdq,sse4.1")]
+#[inline]
+fn fold_by(x: __m128i, [low, high]: [u64; 2]) -> __m128i {
+    let k = _mm_set_epi64x(high as i64, low as i64);
+    _mm_xor_si128(
+        _mm_clmulepi64_si128::<0x00>(x, k),
+        _mm_clmulepi64_si128::<0x11>(x, k),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_crc32_reduction_constants_are_zlibs() {
+        // The constants of Intel's paper for CRC-32/ISO-HDLC, as crc32fast and zlib list them.
+        let k = Barrett32::new(0x04C1_1DB7);
+        assert_eq!(k.x96, 0x0_CCAA_009E);
+        assert_eq!(k.x64, 0x1_63CD_6124);
+        assert_eq!(k.p, 0x1_DB71_0641);
+        assert_eq!(k.mu, 0x1_F701_1641);
+    }
+}
