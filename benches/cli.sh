@@ -60,6 +60,8 @@ run "1,000 files of 1 MiB" --warmup 2 --runs 10 "$iohash -H3 $(echo many/*)" "xx
 head -c 1073741824 /dev/urandom > big
 cat big > /dev/null
 run "one 1 GiB file" --warmup 3 --runs 20 "$iohash -H3 big" "xxhsum -H3 big"
+# xxhsum has no CRC: a CRC-64 of one large file in ranges on every CPU, against one thread.
+run "one 1 GiB file, CRC-64 (vs \`-j1\`)" --warmup 3 --runs 20 "$iohash -H crc64 big" "$iohash -H crc64 -j1 big"
 echo
 echo "How a single large file is hashed, and what else was tried (hyperfine, 1 GiB file in the"
 echo "page cache, the same day as this table): 64 KiB reads, as before, spend most of their time"
