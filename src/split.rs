@@ -16,6 +16,13 @@ use crate::{Crc32, Crc64, NonCryptographicHasher};
 /// A hasher whose hash of `a ‖ b` can be made from its hashers of `a` and of `b`: the CRCs.
 /// What [`hash_file_parallel`] needs.
 ///
+/// A CRC is linear: the CRC of `a ‖ b` follows from the CRCs of `a` and `b` and the length of
+/// `b`. XXH3, XXH64 and XXH32 carry state from every byte to the next through multiplications
+/// and rotations, so the hash of `b` alone says nothing of what `b` does after `a`: their parts
+/// cannot be hashed apart and joined, and they do not implement this trait. (For those, hash
+/// the parts in order, or save and restore the state between them:
+/// [`save_state`](crate::NonCryptographicHasher::save_state).)
+///
 /// Sealed: only iohash's CRCs implement it.
 pub trait SplittableHasher: NonCryptographicHasher + sealed::Sealed {
     /// Makes `self` the hasher of its bytes followed by `next`'s. See [`Crc32::combine`].
