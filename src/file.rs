@@ -74,7 +74,7 @@ where
     let len = if before.is_file() && before.len() < crate::LARGE_READ_LEN as u64 {
         io::copy(reader, sink)?
     } else {
-        crate::io::copy_in_large_reads(sink, reader)?
+        crate::io::copy_in_large_reads(sink, reader, crate::LARGE_READ_LEN)?
     };
     if before.is_file() {
         check_unchanged(&before, &file.metadata()?)?;

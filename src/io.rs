@@ -25,16 +25,21 @@ where
     io::copy(reader, &mut Appender(hasher))
 }
 
-/// [`io::copy`] into a `BufWriter` of [`LARGE_READ_LEN`] around `sink`: for a reader `io::copy`
-/// does not hand over in place, it reads straight into the `BufWriter`'s spare capacity, so a
-/// file is read 64 KiB at a time with no copy. The buffer is allocated per call. If the copy
-/// fails, dropping the `BufWriter` writes what it holds, so the sink has every byte read.
-pub(crate) fn copy_in_large_reads<W, R>(sink: &mut W, reader: &mut R) -> io::Result<u64>
+/// [`io::copy`] into a `BufWriter` of `read_len` bytes ([`LARGE_READ_LEN`] for a file) around
+/// `sink`: for a reader `io::copy` does not hand over in place, it reads straight into the
+/// `BufWriter`'s spare capacity, so a file is read `read_len` bytes at a time with no copy. The
+/// buffer is allocated per call. If the copy fails, dropping the `BufWriter` writes what it
+/// holds, so the sink has every byte read.
+pub(crate) fn copy_in_large_reads<W, R>(
+    sink: &mut W,
+    reader: &mut R,
+    read_len: usize,
+) -> io::Result<u64>
 where
     W: Write + ?Sized,
     R: Read + ?Sized,
 {
-    let mut writer = BufWriter::with_capacity(LARGE_READ_LEN, sink);
+    let mut writer = BufWriter::with_capacity(read_len, sink);
     let len = io::copy(reader, &mut writer)?;
     writer.flush()?;
     Ok(len)

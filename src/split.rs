@@ -1,11 +1,5 @@
 //! Splittable hashing: one file hashed as byte ranges on several threads, the ranges' CRCs
-//! combined in order.
-//!
-//! Only CRCs split. A CRC is linear: the CRC of `a ‖ b` follows from the CRCs of `a` and `b`
-//! and the length of `b` ([`Crc32::combine`], [`Crc64::combine`]). XXH3, XXH64 and XXH32 carry
-//! state from every byte to the next through multiplications and rotations; the hash of `b`
-//! alone says nothing about what `b` would do after `a`, so their parts cannot be hashed apart
-//! and joined. (xxHash's answer for large data is a hash of hashes, which is another hash.)
+//! combined in order. Only CRCs split; [`SplittableHasher`] says why.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
@@ -103,12 +97,7 @@ pub fn append_file_range<W: Write + ?Sized>(
         ));
     }
     file.seek(SeekFrom::Start(offset))?;
-    let read = {
-        let mut writer = std::io::BufWriter::with_capacity(PART_READ_LEN, &mut *sink);
-        let read = std::io::copy(&mut (&file).take(len), &mut writer)?;
-        writer.flush()?;
-        read
-    };
+    let read = crate::io::copy_in_large_reads(sink, &mut (&file).take(len), PART_READ_LEN)?;
     // A file that shrank while it was read is a changed file, not a short one.
     crate::file::check_unchanged(&before, &file.metadata()?)?;
     if read < len {

@@ -294,6 +294,7 @@ where
                 inner: reader,
                 token,
             },
+            crate::LARGE_READ_LEN,
         )?;
         Ok(hasher.current_hash())
     })

@@ -154,9 +154,6 @@ macro_rules! crc_hasher {
             #[inline]
             pub fn checksum(self, data: &[u8]) -> $output {
                 let engine = self.engine();
-                if data.len() > engine.short_max {
-                    return crc_fast::checksum(self.algorithm(), data) as $output;
-                }
                 (engine.update(engine.init, data, self.algorithm()) ^ engine.xorout) as $output
             }
 
