@@ -24,11 +24,14 @@ use crate::NonCryptographicHasher;
 /// Inputs up to this long take iohash's own path ([`Engine::update`]) for most sets; longer
 /// ones `crc-fast`'s, whose 512-bit (AVX-512 VPCLMULQDQ) folding then wins. Measured on an
 /// AVX-512 CPU against `crc-fast` and `crc32fast` (BENCHMARKS.md, and `benches/throughput.rs`).
+#[cfg(target_arch = "x86_64")]
 const SHORT_MAX: usize = 4096;
 
 /// What iohash's own path knows of a parameter set.
 struct Engine {
-    /// Inputs up to this long take iohash's own path, longer ones `crc-fast`'s.
+    /// Inputs up to this long take iohash's own path, longer ones `crc-fast`'s (x86-64: elsewhere
+    /// only the tables, under 16 bytes).
+    #[cfg(target_arch = "x86_64")]
     short_max: usize,
     /// The register before any byte (the initial value, reflected if the CRC is).
     init: u64,
@@ -46,6 +49,7 @@ impl Engine {
     /// as the catalogue gives it, which is the register for these sets).
     const fn new(width: u32, poly: u64, reflected: bool, init: u64, xorout: u64) -> Engine {
         Engine {
+            #[cfg(target_arch = "x86_64")]
             short_max: SHORT_MAX,
             init,
             xorout,
@@ -79,12 +83,14 @@ static CRC32_ISO_HDLC: Engine = Engine::new(32, 0x04C1_1DB7, true, 0xFFFF_FFFF, 
 /// CRC-32C: `crc-fast` fuses SSE4.2's `crc32` instruction with carry-less folding (corsix's
 /// fast-crc32), which draws level with the fold near 1 KiB and overtakes it above.
 static CRC32_ISCSI: Engine = Engine {
+    #[cfg(target_arch = "x86_64")]
     short_max: 768,
     ..Engine::new(32, 0x1EDC_6F41, true, 0xFFFF_FFFF, 0xFFFF_FFFF)
 };
 /// CRC-64/ECMA-182: `crc-fast` runs it slower than the reflected sets (BENCHMARKS.md), so the
 /// fold stays ahead for longer.
 static CRC64_ECMA_182: Engine = Engine {
+    #[cfg(target_arch = "x86_64")]
     short_max: 8192,
     ..Engine::new(64, 0x42F0_E1EB_A9EA_3693, false, 0, 0)
 };
