@@ -5,6 +5,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+#[cfg(feature = "bytes")]
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};

@@ -91,7 +91,13 @@ fn every_backend_streams_random_lengths_up_to_1_mib() {
         let data = &buf[offset..];
         let seed = rng.seed();
         let cuts = random_splits(&mut rng, len);
-        let secret_len = 136 + rng.below(120);
+        // The usual 192 bytes (whose key windows the AVX-512 and AVX2 block loops hold apart
+        // from the secret) every other round, any other length between.
+        let secret_len = if round % 2 == 0 {
+            192
+        } else {
+            136 + rng.below(120)
+        };
         let secret = rng.bytes(secret_len);
         let scalar64 = one_shot::<Bits64>(Platform::Scalar, data, seed);
         let scalar128 = one_shot::<Bits128>(Platform::Scalar, data, seed);

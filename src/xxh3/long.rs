@@ -15,6 +15,25 @@ pub(crate) trait Kernel: Copy {
     fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]);
     /// Scrambles the accumulators with the secret's last 64 bytes.
     fn scramble(self, acc: &mut [u64; 8], key: &[u8]);
+    /// [`consume_stripes_with`] on this backend. A backend overrides it where it can do
+    /// better than a call per block, e.g. by holding the secret's key windows in registers
+    /// for all of `input`.
+    #[inline(always)]
+    fn consume_stripes(
+        self,
+        acc: &mut [u64; 8],
+        stripes_so_far: &mut usize,
+        input: &[u8],
+        secret: &[u8],
+    ) {
+        consume_stripes_with(self, acc, stripes_so_far, input, secret);
+    }
+}
+
+/// The key of the scramble at each block's end: the secret's last 64 bytes.
+#[inline(always)]
+pub(crate) fn scramble_key(secret: &[u8]) -> &[u8] {
+    &secret[secret.len() - STRIPE_LEN..]
 }
 
 /// Accumulates whole stripes of `input` (its length a multiple of 64), carrying on from stripe
@@ -31,14 +50,13 @@ pub(crate) fn consume_stripes_with<K: Kernel>(
     secret: &[u8],
 ) {
     let per_block = stripes_per_block(secret);
-    let scramble_key = &secret[secret.len() - STRIPE_LEN..];
     while !input.is_empty() {
         let stripes = (per_block - *stripes_so_far).min(input.len() / STRIPE_LEN);
         let (now, rest) = input.split_at(stripes * STRIPE_LEN);
         kernel.accumulate(acc, now, &secret[*stripes_so_far * SECRET_CONSUME_RATE..]);
         *stripes_so_far += stripes;
         if *stripes_so_far == per_block {
-            kernel.scramble(acc, scramble_key);
+            kernel.scramble(acc, scramble_key(secret));
             *stripes_so_far = 0;
         }
         input = rest;
@@ -46,12 +64,12 @@ pub(crate) fn consume_stripes_with<K: Kernel>(
 }
 
 /// The glue of a SIMD backend, written once: its [`Kernel`] impl over the module's
-/// `#[target_feature]` kernels `accumulate` and `scramble`, and `consume_stripes`, the block
-/// loop compiled under the same feature. `$proof` is why holding a `$backend` means the CPU
-/// has `$feature`.
+/// `#[target_feature]` kernels `accumulate` and `scramble` (and, if named, its own
+/// `consume_stripes`), and `consume_stripes`, the block loop compiled under the same
+/// feature. `$proof` is why holding a `$backend` means the CPU has `$feature`.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! simd_kernel {
-    ($backend:ident, $feature:literal, $proof:literal) => {
+    ($backend:ident, $feature:literal, $proof:literal $(, $consume_stripes:ident)?) => {
         #[doc = concat!("Holding a `", stringify!($backend), "` proves the CPU has ", $feature, ": ", $proof, ".")]
         impl $crate::xxh3::long::Kernel for $backend {
             #[inline(always)]
@@ -65,6 +83,20 @@ macro_rules! simd_kernel {
                 // SAFETY: holding `self` proves the CPU has the feature (see the impl's doc).
                 unsafe { scramble(acc, key) }
             }
+
+            $(
+                #[inline(always)]
+                fn consume_stripes(
+                    self,
+                    acc: &mut [u64; 8],
+                    stripes_so_far: &mut usize,
+                    input: &[u8],
+                    secret: &[u8],
+                ) {
+                    // SAFETY: holding `self` proves the CPU has the feature (see the impl's doc).
+                    unsafe { $consume_stripes(self, acc, stripes_so_far, input, secret) }
+                }
+            )?
         }
 
         impl $backend {
@@ -87,7 +119,7 @@ macro_rules! simd_kernel {
                     input: &[u8],
                     secret: &[u8],
                 ) {
-                    $crate::xxh3::long::consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
+                    $crate::xxh3::long::Kernel::consume_stripes(kernel, acc, stripes_so_far, input, secret);
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
                 unsafe { consume(self, acc, stripes_so_far, input, secret) }
@@ -132,13 +164,7 @@ pub(crate) fn hash_long_with<K: Kernel>(kernel: K, input: &[u8], secret: &[u8]) 
     let mut stripes_so_far = 0;
     // Stripes up to, not including, the one holding the last byte: C's `(len - 1) / 64`.
     let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-    consume_stripes_with(
-        kernel,
-        &mut acc,
-        &mut stripes_so_far,
-        &input[..full],
-        secret,
-    );
+    kernel.consume_stripes(&mut acc, &mut stripes_so_far, &input[..full], secret);
     kernel.accumulate(
         &mut acc,
         &input[input.len() - STRIPE_LEN..],

@@ -173,23 +173,26 @@ impl<W> Clone for Core<W> {
 }
 
 impl<W: Width> Core<W> {
-    #[inline]
-    fn with_key(key: Key) -> Self {
-        // Detect first: with no call between, the state is built in place.
+    /// A hasher keyed by what `key` makes, called after the CPU's backend is chosen: with
+    /// no call between making the key and the state, both are built in place, where a key
+    /// made first would be copied (hundreds of bytes) into the state.
+    #[inline(always)]
+    fn with_key(key: impl FnOnce() -> Key) -> Self {
         let platform = Platform::detect();
         Core {
-            state: State::new(key, platform),
+            state: State::new(key(), platform),
             width: PhantomData,
         }
     }
 
     #[inline]
     fn with_seed(seed: u64) -> Self {
-        Self::with_key(Key::seed(seed))
+        Self::with_key(|| Key::seed(seed))
     }
 
     fn with_secret(secret: &[u8]) -> Result<Self, SecretError> {
-        Ok(Self::with_key(Key::Secret(CustomSecret::new(secret)?)))
+        let secret = CustomSecret::new(secret)?;
+        Ok(Self::with_key(|| Key::Secret(secret)))
     }
 
     #[inline]
@@ -577,7 +580,7 @@ impl core::hash::BuildHasher for XxHash3Builder {
     type Hasher = XxHash3;
 
     fn build_hasher(&self) -> XxHash3 {
-        XxHash3(Core::with_key(self.key.clone()))
+        XxHash3(Core::with_key(|| self.key.clone()))
     }
 }
 
