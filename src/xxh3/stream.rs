@@ -199,13 +199,21 @@ impl State {
             unreachable!("prepared above");
         };
         if self.buffered > 0 {
-            let fill = BUFFER_LEN - self.buffered;
-            self.buffer[self.buffered..].copy_from_slice(&input[..fill]);
+            // Up to the next whole stripe if more than a buffer of input follows (it is
+            // consumed in place next), else the whole buffer.
+            let to_stripe = self.buffered.next_multiple_of(STRIPE_LEN) - self.buffered;
+            let fill = if input.len() - to_stripe > BUFFER_LEN {
+                to_stripe
+            } else {
+                BUFFER_LEN - self.buffered
+            };
+            let end = self.buffered + fill;
+            self.buffer[self.buffered..end].copy_from_slice(&input[..fill]);
             input = &input[fill..];
             self.platform.consume_stripes(
                 &mut self.acc,
                 &mut self.stripes_so_far,
-                &self.buffer,
+                &self.buffer[..end],
                 secret,
             );
             self.buffered = 0;
