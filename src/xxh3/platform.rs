@@ -15,8 +15,6 @@
 use super::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-use super::long::Kernel;
 use super::long::{consume_stripes_with, hash_long_with};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
@@ -123,22 +121,6 @@ impl Platform {
             Platform::Avx512(avx512) => avx512.consume_stripes(acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "aarch64")]
             Platform::Neon(neon) => neon.consume_stripes(acc, stripes_so_far, input, secret),
-        }
-    }
-
-    /// Accumulates each 64-byte stripe of `input`, stripe `n` keyed by `secret[8n..8n + 64]`.
-    #[inline]
-    pub(crate) fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
-        match self {
-            Platform::Scalar => scalar::accumulate(acc, input, secret),
-            #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.accumulate(acc, input, secret),
-            #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.accumulate(acc, input, secret),
-            #[cfg(target_arch = "x86_64")]
-            Platform::Avx512(avx512) => avx512.accumulate(acc, input, secret),
-            #[cfg(target_arch = "aarch64")]
-            Platform::Neon(neon) => neon.accumulate(acc, input, secret),
         }
     }
 
