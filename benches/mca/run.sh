@@ -9,10 +9,10 @@ for cpu in "${cpus[@]}"; do printf ' %s |' "$cpu"; done
 printf '\n|---|---|'
 for _ in "${cpus[@]}"; do printf -- '---|'; done
 printf '\n'
-for loop in iohash-avx512-before iohash-avx512 xxhash-rust-native-avx512; do
+for loop in iohash-avx512-before iohash-avx512-pairs iohash-avx512 xxhash-rust-native-avx512; do
   stripes=$(grep -c vpmuludq "$loop.s")
-  # xxhash-rust's block ends with the scramble's second multiply.
-  [ "$loop" = xxhash-rust-native-avx512 ] && stripes=16
+  # The whole-block loops end with the scramble (two multiplies more).
+  case $loop in iohash-avx512 | xxhash-rust-native-avx512) stripes=16 ;; esac
   printf '| %s | %s |' "$loop" "$stripes"
   for cpu in "${cpus[@]}"; do
     cycles=$(llvm-mca -mtriple=x86_64 -mcpu="$cpu" -iterations=1000 "$loop.s" 2>/dev/null |
