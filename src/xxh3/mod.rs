@@ -128,10 +128,14 @@ impl Width for Bits128 {
 /// backend only if the input is long, in a call of its own, so the inlined part stays small.
 #[inline(always)]
 fn oneshot<W: Width>(platform: impl FnOnce() -> Platform, input: &[u8], seed: u64) -> W::Output {
-    // Two tests with one body, so that 0-16 bytes, the commonest keys, take one compare to
-    // reach their path: `throughput/XXH3/short-branch` in BENCHMARKS.md measures it against
-    // the single test of `backends::hash64_one_test`.
+    // One test per path, shortest first, each with the same body (which the range each test
+    // leaves folds down to its path): 0-16 bytes, the commonest keys, take one compare to
+    // reach their path, 17-128 two. `throughput/XXH3/short-branch` in BENCHMARKS.md measures
+    // it against the single test of `backends::hash64_one_test`.
     if input.len() <= 16 {
+        return W::short(input, short::default_secret(), seed);
+    }
+    if input.len() <= 128 {
         return W::short(input, short::default_secret(), seed);
     }
     if input.len() <= common::MIDSIZE_MAX {
