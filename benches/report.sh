@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates BENCHMARKS.md: runs every criterion bench with short measurement times, writes one
 # table per group with benches/report.py, then appends the command against xxhsum
-# (benches/cli.sh) and the llvm-mca table of the XXH3 loop (benches/mca/run.sh). About 20 minutes
+# (benches/cli.sh), XXH3 beside xxhash-rust built for the CPU (benches/native.sh) and the
+# llvm-mca table of the XXH3 loop (benches/mca/run.sh). About 25 minutes
 # on a 2-core machine.
 #
 #   benches/report.sh            # all groups
@@ -20,15 +21,27 @@ done
 python3 benches/report.py target/criterion "$log" > BENCHMARKS.md
 if [ "${1:-}" != "--quick" ]; then
   cargo build --release --quiet
+  {
+    echo "## XXH3 beside xxhash-rust built for the CPU, and the AVX2 backend beside twox-hash"
+    echo
+    echo "By \`benches/native.sh\` (one build cannot hold both sides: xxhash-rust picks its SIMD"
+    echo "path at compile time). iohash is its default build; the AVX2 rows force its AVX2 backend"
+    echo "on this CPU, beside twox-hash, whose fastest path is AVX2."
+    echo
+    benches/native.sh
+    echo
+  } >> BENCHMARKS.md
   benches/cli.sh >> BENCHMARKS.md
   if command -v llvm-mca >/dev/null; then
     {
       echo "## The XXH3 stripe loop on AVX-512 CPUs (llvm-mca)"
       echo
       echo "Cycles per 64-byte stripe, by \`benches/mca/run.sh\` on the loops in \`benches/mca/\`"
-      echo "(see its README): iohash's default build as its AVX-512F backend compiles it, before and"
-      echo "after this loop's rework, beside xxhash-rust built with \`-C target-cpu=native\` on an"
-      echo "AVX-512 machine. xxhash-rust's block includes its scramble, once per 16 stripes."
+      echo "(see its README): iohash's default build as its AVX-512F backend compiles it, its three"
+      echo "loops so far, beside xxhash-rust built with \`-C target-cpu=native\` on an AVX-512"
+      echo "machine. The whole-block loops include their scramble, once per 16 stripes. The model"
+      echo "leaves out what made the newest loop fastest when measured (the section on xxhash-rust built for the CPU): the keys'"
+      echo "loads, most of them across two cache lines, which the older loops made every stripe."
       echo
       benches/mca/run.sh
       echo

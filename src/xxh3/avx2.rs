@@ -4,7 +4,9 @@
 use core::arch::x86_64::*;
 
 use super::common::{PRIME32_1, SECRET_CONSUME_RATE, STRIPE_LEN};
-use super::long::{consume_stripes_with, scramble_key, simd_kernel, stripes_per_block};
+use super::long::{
+    consume_stripes_with, scramble_key, simd_kernel, stripes_per_block, USUAL_BLOCK_STRIPES,
+};
 
 /// Proof that the CPU has AVX2: the only way to make one is [`Avx2::detect`].
 #[derive(Clone, Copy, Debug)]
@@ -109,10 +111,6 @@ unsafe fn scramble(acc: &mut [u64; 8], key: &[u8]) {
         }
     }
 }
-
-/// Stripes in a block of a secret of the usual 192 bytes (the default one, a seed's, the
-/// C reference's generated ones).
-const USUAL_BLOCK_STRIPES: usize = 16;
 
 /// A block's key windows, copied where every 32-byte load of them is aligned.
 #[repr(C, align(64))]

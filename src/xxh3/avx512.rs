@@ -10,7 +10,9 @@
 use core::arch::x86_64::*;
 
 use super::common::{PRIME32_1, SECRET_CONSUME_RATE, STRIPE_LEN};
-use super::long::{consume_stripes_with, scramble_key, simd_kernel, stripes_per_block};
+use super::long::{
+    consume_stripes_with, scramble_key, simd_kernel, stripes_per_block, USUAL_BLOCK_STRIPES,
+};
 
 /// Proof that the CPU has AVX-512F: the only way to make one is [`Avx512::detect`].
 #[derive(Clone, Copy, Debug)]
@@ -172,10 +174,7 @@ unsafe fn scramble(acc: &mut [u64; 8], key: &[u8]) {
     sums.store(acc);
 }
 
-/// Stripes in a block of a secret of the usual 192 bytes (the default one, a seed's, the
-/// C reference's generated ones).
-const USUAL_BLOCK_STRIPES: usize = 16;
-/// Bytes in such a block.
+/// Bytes in a block of the usual 192-byte secret.
 const BLOCK_LEN: usize = USUAL_BLOCK_STRIPES * STRIPE_LEN;
 
 /// The block loop. With a secret of the usual 192 bytes and at least a block of input, the

@@ -3,13 +3,19 @@
 
 use super::common::*;
 
+/// Stripes in a block of the usual 192-byte secret (the default one, a seed's, the C
+/// reference's generated ones), which the SIMD backends' own block loops are written for.
+#[cfg(target_arch = "x86_64")]
+pub(crate) const USUAL_BLOCK_STRIPES: usize =
+    (DEFAULT_SECRET.len() - STRIPE_LEN) / SECRET_CONSUME_RATE;
+
 /// Stripes in a block: one per 8 bytes of secret beyond the first 64.
 #[inline(always)]
 pub(crate) fn stripes_per_block(secret: &[u8]) -> usize {
     (secret.len() - STRIPE_LEN) / SECRET_CONSUME_RATE
 }
 
-/// A backend's two kernels, for [`consume_stripes_with`].
+/// A backend's kernels, for [`consume_stripes_with`] and [`hash_long_with`].
 pub(crate) trait Kernel: Copy {
     /// Accumulates each 64-byte stripe of `input`, stripe `n` keyed by `secret[8n..8n + 64]`.
     fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]);
@@ -64,9 +70,10 @@ pub(crate) fn consume_stripes_with<K: Kernel>(
 }
 
 /// The glue of a SIMD backend, written once: its [`Kernel`] impl over the module's
-/// `#[target_feature]` kernels `accumulate` and `scramble` (and, if named, its own
-/// `consume_stripes`), and `consume_stripes`, the block loop compiled under the same
-/// feature. `$proof` is why holding a `$backend` means the CPU has `$feature`.
+/// `#[target_feature]` kernels `accumulate` and `scramble` (and its own block loop, if it
+/// names one after `$proof`), and the inherent `consume_stripes` and `hash_long`, the block
+/// loop and the one-shot long path compiled under the same feature. `$proof` is why holding a
+/// `$backend` means the CPU has `$feature`.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 macro_rules! simd_kernel {
     ($backend:ident, $feature:literal, $proof:literal $(, $consume_stripes:ident)?) => {
