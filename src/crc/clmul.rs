@@ -1,12 +1,15 @@
 //! Carry-less multiplication (PCLMULQDQ) folding for inputs of 16 bytes to a few KiB, where
-//! `crc-fast`'s set-up per call costs more than the CRC (BENCHMARKS.md).
+//! `crc-fast`'s set-up per call costs more than the CRC (BENCHMARKS.md), and, where the CPU has
+//! 512-bit VPCLMULQDQ, for inputs of any length.
 //!
 //! The input is taken 16 bytes at a time as a polynomial `X` of degree < 128; the block `D`
 //! bits further on then sees `X · x^D`, which modulo the CRC's polynomial `P` is
 //! `X_hi · (x^(D+64) mod P) + X_lo · (x^D mod P)`: two 64 × 64-bit carry-less products, which
 //! fit in 128 bits and are XORed into that block. Four blocks are folded 64 bytes ahead at a
-//! time, then into one; the last 16 bytes left, whose CRC from a zero register is the CRC of
-//! everything, go through the [tables](super::table), then the tail of under 16 bytes.
+//! time (eight 128 bytes ahead with 256-bit VPCLMULQDQ, sixteen 256 bytes ahead with 512-bit),
+//! then into one; a tail of under 16 bytes is folded in with the input's last 16 bytes; the
+//! 16 bytes left, whose CRC from a zero register is the CRC of everything, are reduced by
+//! Barrett's method (reflected CRC-32s) or through the [tables](super::table).
 //!
 //! For a reflected CRC the bytes are loaded as they are, so bit `j` of the register is the
 //! coefficient of `x^(127 - j)`; a product of two such (bit-reversed) operands comes out
@@ -15,18 +18,21 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m128i, __m256i, _mm256_castsi256_si128, _mm256_clmulepi64_epi128, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_set_epi64x, _mm256_set_m128i, _mm256_shuffle_epi8, _mm256_xor_si256,
-    _mm_and_si128, _mm_blendv_epi8, _mm_clmulepi64_si128, _mm_extract_epi32, _mm_loadu_si128,
-    _mm_set_epi32, _mm_set_epi64x, _mm_set_epi8, _mm_shuffle_epi8, _mm_srli_si128,
-    _mm_storeu_si128, _mm_xor_si128,
+    __m128i, __m256i, __m512i, _mm256_castsi256_si128, _mm256_clmulepi64_epi128,
+    _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_set_epi64x, _mm256_set_m128i,
+    _mm256_shuffle_epi8, _mm256_xor_si256, _mm512_broadcast_i32x4, _mm512_clmulepi64_epi128,
+    _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_shuffle_epi8, _mm512_ternarylogic_epi64,
+    _mm512_xor_si512, _mm512_zextsi128_si512, _mm_and_si128, _mm_blendv_epi8, _mm_clmulepi64_si128,
+    _mm_extract_epi32, _mm_loadu_si128, _mm_set_epi32, _mm_set_epi64x, _mm_set_epi8,
+    _mm_shuffle_epi8, _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
 };
 
 use super::table::Tables;
 
-/// The fold constants of one CRC: for 64 bytes ahead and for 16, each as
+/// The fold constants of one CRC: for 256, 128, 64 and 16 bytes ahead, each as
 /// `[for the low lane, for the high lane]` of the 128-bit register.
 pub(crate) struct FoldKeys {
+    by_256_bytes: [u64; 2],
     by_128_bytes: [u64; 2],
     by_64_bytes: [u64; 2],
     by_16_bytes: [u64; 2],
@@ -38,6 +44,7 @@ impl FoldKeys {
     /// The constants for a CRC of `width` bits with the polynomial `poly`.
     pub(crate) const fn new(width: u32, poly: u64, reflected: bool) -> FoldKeys {
         FoldKeys {
+            by_256_bytes: lane_keys(width, poly, reflected, 2048),
             by_128_bytes: lane_keys(width, poly, reflected, 1024),
             by_64_bytes: lane_keys(width, poly, reflected, 512),
             by_16_bytes: lane_keys(width, poly, reflected, 128),
@@ -130,22 +137,44 @@ const fn x_pow_mod(exponent: u32, width: u32, poly: u64) -> u64 {
     r
 }
 
-/// Holding one proves the CPU has PCLMULQDQ and SSE4.1, and, if `wide`, AVX2 and VPCLMULQDQ.
+/// Holding one proves the CPU has PCLMULQDQ and SSE4.1, and, if `wide`, AVX2 and VPCLMULQDQ,
+/// and, if `widest`, AVX-512F and AVX-512BW as well.
 #[derive(Clone, Copy)]
 pub(crate) struct Clmul {
     wide: bool,
+    widest: bool,
 }
+
+/// Inputs at least this long are folded 256 bytes at a time with 512-bit VPCLMULQDQ, where the
+/// CPU has it: the speed of `crc-fast` and `crc32fast` on such CPUs, which the 256-bit fold
+/// reaches only two-thirds of.
+pub(crate) const WIDEST_MIN: usize = 1024;
 
 /// Inputs at least this long are folded 128 bytes at a time with VPCLMULQDQ, where the CPU has
 /// it: below, collapsing eight streams costs more than the wider fold saves.
 const WIDE_MIN: usize = 256;
 
 impl Clmul {
-    /// The 128-bit fold alone, for tests on CPUs that also have the 256-bit one.
+    /// Every fold this CPU has (128-bit, 256-bit, 512-bit), for tests.
     #[cfg(test)]
-    pub(crate) fn narrow() -> Clmul {
-        Clmul::detect(0).expect("PCLMULQDQ and SSE4.1");
-        Clmul { wide: false }
+    pub(crate) fn tiers() -> alloc::vec::Vec<Clmul> {
+        let Some(best) = Clmul::detect(usize::MAX) else {
+            return alloc::vec::Vec::new();
+        };
+        let mut tiers = alloc::vec![Clmul {
+            wide: false,
+            widest: false
+        }];
+        if best.wide {
+            tiers.push(Clmul {
+                wide: true,
+                widest: false,
+            });
+        }
+        if best.widest {
+            tiers.push(best);
+        }
+        tiers
     }
 
     /// What this CPU has, for an input of `len` bytes: AVX2 and VPCLMULQDQ are only asked
@@ -155,7 +184,18 @@ impl Clmul {
         let base = crate::cpu::x86_has!("pclmulqdq") && crate::cpu::x86_has!("sse4.1");
         let wide =
             len >= WIDE_MIN && crate::cpu::x86_has!("avx2") && crate::cpu::x86_has!("vpclmulqdq");
-        base.then_some(Clmul { wide })
+        let widest = wide
+            && len >= WIDEST_MIN
+            && crate::cpu::x86_has!("avx512f")
+            && crate::cpu::x86_has!("avx512bw");
+        base.then_some(Clmul { wide, widest })
+    }
+
+    /// Whether this holds the 512-bit fold, which takes inputs of any length from
+    /// [`WIDEST_MIN`] bytes.
+    #[inline]
+    pub(crate) fn widest(self) -> bool {
+        self.widest
     }
 
     /// The register after `data` (at least 16 bytes) from the register `crc`.
@@ -170,15 +210,19 @@ impl Clmul {
     ) -> u64 {
         assert!(data.len() >= 16, "the fold takes 16 bytes or more");
         let wide = self.wide && data.len() >= WIDE_MIN;
-        // SAFETY: holding `self` proves the CPU has PCLMULQDQ and SSE4.1, and AVX2 and
-        // VPCLMULQDQ if `self.wide`; `data` has 16 bytes or more, as `fold` needs, and
-        // `WIDE_MIN` or more for `fold_wide`.
+        let widest = self.widest && data.len() >= WIDEST_MIN;
+        // SAFETY: holding `self` proves the CPU has PCLMULQDQ and SSE4.1, AVX2 and VPCLMULQDQ
+        // if `self.wide`, and AVX-512F and AVX-512BW if `self.widest`; `data` has 16 bytes or
+        // more, as `fold` needs, `WIDE_MIN` or more for `fold_wide` and `WIDEST_MIN` or more
+        // for `fold_widest`.
         unsafe {
-            match (wide, reflected) {
-                (false, true) => update_narrow::<true>(crc, data, keys, tables),
-                (false, false) => update_narrow::<false>(crc, data, keys, tables),
-                (true, true) => update_wide::<true>(crc, data, keys, tables),
-                (true, false) => update_wide::<false>(crc, data, keys, tables),
+            match (widest, wide, reflected) {
+                (true, _, true) => update_widest::<true>(crc, data, keys, tables),
+                (true, _, false) => update_widest::<false>(crc, data, keys, tables),
+                (false, false, true) => update_narrow::<true>(crc, data, keys, tables),
+                (false, false, false) => update_narrow::<false>(crc, data, keys, tables),
+                (false, true, true) => update_wide::<true>(crc, data, keys, tables),
+                (false, true, false) => update_wide::<false>(crc, data, keys, tables),
             }
         }
     }
@@ -224,6 +268,114 @@ unsafe fn update_wide<const REFLECTED: bool>(
         keys,
         tables,
     )
+}
+
+/// [`Clmul::update`] with 512-bit folds.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F and AVX-512BW, and `data`
+/// must have at least 256 bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq,avx512f,avx512bw")]
+unsafe fn update_widest<const REFLECTED: bool>(
+    crc: u64,
+    data: &[u8],
+    keys: &FoldKeys,
+    tables: &Tables,
+) -> u64 {
+    // SAFETY: as this function's.
+    let (x, tail) = unsafe { fold_widest::<REFLECTED>(crc, data, keys) };
+    finish::<REFLECTED>(
+        fold_tail::<REFLECTED>(x, data, tail.len(), keys),
+        keys,
+        tables,
+    )
+}
+
+/// [`fold`] 256 bytes at a time: sixteen streams of 16 bytes in four 512-bit registers, each
+/// moved on 256 bytes a round; then the four folded into one (64 bytes at a time), which takes
+/// 64 bytes a round while they last, and its four blocks into one.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F and AVX-512BW, and `data`
+/// must have at least 256 bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq,avx512f,avx512bw")]
+#[inline]
+unsafe fn fold_widest<'a, const REFLECTED: bool>(
+    crc: u64,
+    mut data: &'a [u8],
+    keys: &FoldKeys,
+) -> (__m128i, &'a [u8]) {
+    // The register stands in front of the data: XORed into the first block's first bytes.
+    let init = _mm512_zextsi128_si512(if REFLECTED {
+        _mm_set_epi64x(0, crc as i64)
+    } else {
+        _mm_set_epi64x(crc as i64, 0)
+    });
+    let mut streams = [
+        _mm512_xor_si512(next_widest::<REFLECTED>(&mut data), init),
+        next_widest::<REFLECTED>(&mut data),
+        next_widest::<REFLECTED>(&mut data),
+        next_widest::<REFLECTED>(&mut data),
+    ];
+    let by_256 = broadcast_keys(keys.by_256_bytes);
+    while data.len() >= 256 {
+        for stream in &mut streams {
+            *stream = fold_512(*stream, by_256, next_widest::<REFLECTED>(&mut data));
+        }
+    }
+    let by_64 = broadcast_keys(keys.by_64_bytes);
+    let [first, rest @ ..] = streams;
+    let mut z = rest
+        .iter()
+        .fold(first, |z, &stream| fold_512(z, by_64, stream));
+    while data.len() >= 64 {
+        z = fold_512(z, by_64, next_widest::<REFLECTED>(&mut data));
+    }
+    let mut x = _mm512_extracti32x4_epi32::<0>(z);
+    for block in [
+        _mm512_extracti32x4_epi32::<1>(z),
+        _mm512_extracti32x4_epi32::<2>(z),
+        _mm512_extracti32x4_epi32::<3>(z),
+    ] {
+        x = _mm_xor_si128(fold_by(x, keys.by_16_bytes), block);
+    }
+    while data.len() >= 16 {
+        x = _mm_xor_si128(fold_by(x, keys.by_16_bytes), next::<REFLECTED>(&mut data));
+    }
+    (x, data)
+}
+
+/// `[low, high]` fold keys in every 128-bit block of a 512-bit register.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn broadcast_keys([low, high]: [u64; 2]) -> __m512i {
+    _mm512_broadcast_i32x4(_mm_set_epi64x(high as i64, low as i64))
+}
+
+/// Each 128-bit block of `z` moved on by the distance of `keys`, XORed with `next`.
+#[target_feature(enable = "avx512f,vpclmulqdq")]
+#[inline]
+fn fold_512(z: __m512i, keys: __m512i, next: __m512i) -> __m512i {
+    _mm512_ternarylogic_epi64::<0x96>(
+        _mm512_clmulepi64_epi128::<0x00>(z, keys),
+        _mm512_clmulepi64_epi128::<0x11>(z, keys),
+        next,
+    )
+}
+
+/// The next 64 bytes of `data` (which has 64 or more) as four 128-bit polynomials.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn next_widest<const REFLECTED: bool>(data: &mut &[u8]) -> __m512i {
+    let (block, rest) = data.split_at(64);
+    *data = rest;
+    // SAFETY: `block` is 64 bytes; unaligned loads are allowed.
+    let z = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+    if REFLECTED {
+        z
+    } else {
+        _mm512_shuffle_epi8(z, _mm512_broadcast_i32x4(byte_reversal()))
+    }
 }
 
 /// The register after the 16 bytes `x` the fold left.
