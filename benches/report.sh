@@ -40,8 +40,9 @@ if [ "${1:-}" != "--quick" ]; then
       echo "(see its README): iohash's default build as its AVX-512F backend compiles it, its three"
       echo "loops so far, beside xxhash-rust built with \`-C target-cpu=native\` on an AVX-512"
       echo "machine. The whole-block loops include their scramble, once per 16 stripes. The model"
-      echo "leaves out what made the newest loop fastest when measured (the section on xxhash-rust built for the CPU): the keys'"
-      echo "loads, most of them across two cache lines, which the older loops made every stripe."
+      echo "leaves out what made the newest loop fastest when measured (the section on xxhash-rust"
+      echo "built for the CPU): the keys' loads, most of them across two cache lines, which the"
+      echo "older loops made every stripe."
       echo
       benches/mca/run.sh
       echo

@@ -24,16 +24,27 @@ fn measure(name: &str, size: usize, hash: &dyn Fn(&[u8]) -> u64) {
 }
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args().skip(1).map(|s| s.parse().unwrap()).collect();
-    let sizes = if sizes.is_empty() { vec![16 << 10, 100 << 10, 1 << 20] } else { sizes };
+    let sizes: Vec<usize> = std::env::args()
+        .skip(1)
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let sizes = if sizes.is_empty() {
+        vec![16 << 10, 100 << 10, 1 << 20]
+    } else {
+        sizes
+    };
     for &size in &sizes {
         #[cfg(feature = "iohash")]
         {
             use iohash::{DynHasher, NonCryptographicHasher, XxHash128, XxHash3};
             measure("iohash/XXH3-64", size, &XxHash3::hash);
-            measure("iohash/XXH3-64-seeded", size, &|b| XxHash3::hash_with_seed(b, 42));
+            measure("iohash/XXH3-64-seeded", size, &|b| {
+                XxHash3::hash_with_seed(b, 42)
+            });
             measure("iohash/XXH3-128", size, &|b| XxHash128::hash(b) as u64);
-            measure("iohash/XXH3-128-seeded", size, &|b| XxHash128::hash_with_seed(b, 42) as u64);
+            measure("iohash/XXH3-128-seeded", size, &|b| {
+                XxHash128::hash_with_seed(b, 42) as u64
+            });
             measure("iohash/XXH3-64-streaming-64KiB", size, &|b| {
                 let mut hasher = XxHash3::new();
                 b.chunks(64 << 10).for_each(|chunk| hasher.append(chunk));
@@ -43,13 +54,17 @@ fn main() {
             measure("twox-hash/XXH3-64-seeded", size, &|b| {
                 twox_hash::XxHash3_64::oneshot_with_seed(42, b)
             });
-            measure("twox-hash/XXH3-128", size, &|b| twox_hash::XxHash3_128::oneshot(b) as u64);
+            measure("twox-hash/XXH3-128", size, &|b| {
+                twox_hash::XxHash3_128::oneshot(b) as u64
+            });
         }
         #[cfg(feature = "xxhash-rust")]
         {
             use xxhash_rust::xxh3::{xxh3_128, xxh3_128_with_seed, xxh3_64, xxh3_64_with_seed};
             measure("xxhash-rust-native/XXH3-64", size, &xxh3_64);
-            measure("xxhash-rust-native/XXH3-64-seeded", size, &|b| xxh3_64_with_seed(b, 42));
+            measure("xxhash-rust-native/XXH3-64-seeded", size, &|b| {
+                xxh3_64_with_seed(b, 42)
+            });
             measure("xxhash-rust-native/XXH3-128", size, &|b| xxh3_128(b) as u64);
             measure("xxhash-rust-native/XXH3-128-seeded", size, &|b| {
                 xxh3_128_with_seed(b, 42) as u64
