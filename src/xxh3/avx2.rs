@@ -131,11 +131,15 @@ unsafe fn consume_stripes(
     input: &[u8],
     secret: &[u8],
 ) {
+    if stripes_per_block(secret) != USUAL_BLOCK_STRIPES {
+        return consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
+    }
     let block_len = USUAL_BLOCK_STRIPES * STRIPE_LEN;
+    // The stripes that end a block begun by earlier input, if any.
     let head = input
         .len()
         .min(((USUAL_BLOCK_STRIPES - *stripes_so_far) % USUAL_BLOCK_STRIPES) * STRIPE_LEN);
-    if stripes_per_block(secret) != USUAL_BLOCK_STRIPES || input.len() - head < block_len {
+    if input.len() - head < block_len {
         return consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
     }
     let (head, input) = input.split_at(head);
