@@ -5,7 +5,8 @@ use core::arch::x86_64::*;
 
 use super::common::{PRIME32_1, SECRET_CONSUME_RATE, STRIPE_LEN};
 use super::long::{
-    consume_stripes_with, scramble_key, simd_kernel, stripes_per_block, USUAL_BLOCK_STRIPES,
+    consume_stripes_with, scramble_key, simd_kernel, stripes_per_block, USUAL_BLOCK_LEN,
+    USUAL_BLOCK_STRIPES,
 };
 
 /// Proof that the CPU has AVX2: the only way to make one is [`Avx2::detect`].
@@ -134,12 +135,11 @@ unsafe fn consume_stripes(
     if stripes_per_block(secret) != USUAL_BLOCK_STRIPES {
         return consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
     }
-    let block_len = USUAL_BLOCK_STRIPES * STRIPE_LEN;
     // The stripes that end a block begun by earlier input, if any.
     let head = input
         .len()
         .min(((USUAL_BLOCK_STRIPES - *stripes_so_far) % USUAL_BLOCK_STRIPES) * STRIPE_LEN);
-    if input.len() - head < block_len {
+    if input.len() - head < USUAL_BLOCK_LEN {
         return consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
     }
     let (head, input) = input.split_at(head);
@@ -149,7 +149,7 @@ unsafe fn consume_stripes(
         key.copy_from_slice(&secret[m * SECRET_CONSUME_RATE..][..STRIPE_LEN]);
     }
     let keys = keys.0.as_flattened();
-    let mut blocks = input.chunks_exact(block_len);
+    let mut blocks = input.chunks_exact(USUAL_BLOCK_LEN);
     for block in &mut blocks {
         // SAFETY: the CPU has AVX2, the caller's promise.
         unsafe { accumulate_keyed::<STRIPE_LEN>(acc, block, keys) };

@@ -11,7 +11,8 @@ use core::arch::x86_64::*;
 
 use super::common::{PRIME32_1, SECRET_CONSUME_RATE, STRIPE_LEN};
 use super::long::{
-    consume_stripes_with, scramble_key, simd_kernel, stripes_per_block, USUAL_BLOCK_STRIPES,
+    consume_stripes_with, scramble_key, simd_kernel, stripes_per_block, USUAL_BLOCK_LEN,
+    USUAL_BLOCK_STRIPES,
 };
 
 /// Proof that the CPU has AVX-512F: the only way to make one is [`Avx512::detect`].
@@ -174,9 +175,6 @@ unsafe fn scramble(acc: &mut [u64; 8], key: &[u8]) {
     sums.store(acc);
 }
 
-/// Bytes in a block of the usual 192-byte secret.
-const BLOCK_LEN: usize = USUAL_BLOCK_STRIPES * STRIPE_LEN;
-
 /// The block loop. With a secret of the usual 192 bytes and at least a block of input, the
 /// block's sixteen key windows and the scramble's key are loaded into registers once per call
 /// (32 registers hold them, the [`Sums`] and the temporaries), so a stripe costs one load, its
@@ -195,7 +193,7 @@ unsafe fn consume_stripes(
     input: &[u8],
     secret: &[u8],
 ) {
-    if stripes_per_block(secret) != USUAL_BLOCK_STRIPES || input.len() < BLOCK_LEN {
+    if stripes_per_block(secret) != USUAL_BLOCK_STRIPES || input.len() < USUAL_BLOCK_LEN {
         return consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
     }
     let mut keys = [_mm512_setzero_si512(); USUAL_BLOCK_STRIPES];
@@ -214,7 +212,7 @@ unsafe fn consume_stripes(
         sums.scramble(scramble_with);
         input = rest;
     }
-    let (blocks, tail) = input.as_chunks::<BLOCK_LEN>();
+    let (blocks, tail) = input.as_chunks::<USUAL_BLOCK_LEN>();
     for block in blocks {
         for (stripe, key) in block.as_chunks().0.iter().zip(&keys) {
             sums.add_stripe(stripe, *key);

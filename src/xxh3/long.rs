@@ -8,6 +8,9 @@ use super::common::*;
 #[cfg(target_arch = "x86_64")]
 pub(crate) const USUAL_BLOCK_STRIPES: usize =
     (DEFAULT_SECRET.len() - STRIPE_LEN) / SECRET_CONSUME_RATE;
+/// Bytes in such a block.
+#[cfg(target_arch = "x86_64")]
+pub(crate) const USUAL_BLOCK_LEN: usize = USUAL_BLOCK_STRIPES * STRIPE_LEN;
 
 /// Stripes in a block: one per 8 bytes of secret beyond the first 64.
 #[inline(always)]

@@ -93,7 +93,7 @@ impl core::ops::Deref for CustomSecret {
 }
 
 impl Key {
-    #[inline(always)]
+    #[inline]
     pub(crate) fn seed(seed: u64) -> Key {
         Key::Seed {
             seed,
@@ -164,7 +164,7 @@ pub(crate) struct State {
 }
 
 impl State {
-    #[inline(always)]
+    #[inline]
     pub(crate) fn new(key: Key, platform: Platform) -> State {
         State {
             acc: INIT_ACC,
