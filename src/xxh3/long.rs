@@ -135,11 +135,11 @@ macro_rules! simd_kernel {
                 unsafe { consume(self, acc, stripes_so_far, input, secret) }
             }
 
-            /// The one-shot long path and its `finish`, compiled for this backend's feature.
+            /// The end of a long hash and its `finish`, compiled for this backend's feature.
             #[inline]
             pub(crate) fn hash_long<T>(
                 self,
-                input: &[u8],
+                end: $crate::xxh3::long::LongEnd<'_>,
                 secret: &[u8],
                 finish: impl FnOnce(&[u64; 8]) -> T,
             ) -> T {
@@ -148,14 +148,14 @@ macro_rules! simd_kernel {
                 #[target_feature(enable = $feature)]
                 unsafe fn hash<T>(
                     kernel: $backend,
-                    input: &[u8],
+                    end: $crate::xxh3::long::LongEnd<'_>,
                     secret: &[u8],
                     finish: impl FnOnce(&[u64; 8]) -> T,
                 ) -> T {
-                    finish(&$crate::xxh3::long::hash_long_with(kernel, input, secret))
+                    finish(&$crate::xxh3::long::hash_long_with(kernel, end, secret))
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
-                unsafe { hash(self, input, secret, finish) }
+                unsafe { hash(self, end, secret, finish) }
             }
         }
     };
@@ -163,23 +163,44 @@ macro_rules! simd_kernel {
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) use simd_kernel;
 
-/// The accumulators after all of `input` (over 240 bytes): every stripe but the last of its
-/// final partial block, then that block's last 64 bytes with the last stripe's key.
+/// What is left of a long input (over 240 bytes) when its hash is asked for: the
+/// accumulators and the block's stripe count so far, the whole stripes not yet taken in, and
+/// the input's last 64 bytes, which the reference accumulates apart with a key of their own
+/// (they may overlap those stripes).
+pub(crate) struct LongEnd<'a> {
+    /// A reference, not a copy: the backend's 64-byte load of a copy just made by eight
+    /// 8-byte stores would wait for them (a store-forwarding stall, 6 ns of a digest).
+    pub(crate) acc: &'a [u64; 8],
+    pub(crate) stripes_so_far: usize,
+    pub(crate) stripes: &'a [u8],
+    pub(crate) last_stripe: &'a [u8; STRIPE_LEN],
+}
+
+impl<'a> LongEnd<'a> {
+    /// All of a one-shot `input` (over 240 bytes): every stripe but the one holding the last
+    /// byte (C's `(len - 1) / 64`), then the last 64 bytes.
+    #[inline(always)]
+    pub(crate) fn whole(input: &'a [u8]) -> LongEnd<'a> {
+        let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
+        LongEnd {
+            acc: &INIT_ACC,
+            stripes_so_far: 0,
+            stripes: &input[..full],
+            last_stripe: input.last_chunk().expect("a long input"),
+        }
+    }
+}
+
+/// The accumulators at the end of a long input: `end`'s stripes, then its last stripe.
 ///
-/// Always inlined, like [`consume_stripes_with`], so a one-shot hash is one call into the
-/// backend, accumulators in registers throughout.
+/// Always inlined, like [`consume_stripes_with`], so that a hash, one-shot or a streaming
+/// digest, is one call into the backend, accumulators in registers up to the finish.
 #[inline(always)]
-pub(crate) fn hash_long_with<K: Kernel>(kernel: K, input: &[u8], secret: &[u8]) -> [u64; 8] {
-    let mut acc = INIT_ACC;
-    let mut stripes_so_far = 0;
-    // Stripes up to, not including, the one holding the last byte: C's `(len - 1) / 64`.
-    let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-    kernel.consume_stripes(&mut acc, &mut stripes_so_far, &input[..full], secret);
-    kernel.accumulate(
-        &mut acc,
-        &input[input.len() - STRIPE_LEN..],
-        last_stripe_key(secret),
-    );
+pub(crate) fn hash_long_with<K: Kernel>(kernel: K, end: LongEnd<'_>, secret: &[u8]) -> [u64; 8] {
+    let mut acc = *end.acc;
+    let mut stripes_so_far = end.stripes_so_far;
+    kernel.consume_stripes(&mut acc, &mut stripes_so_far, end.stripes, secret);
+    kernel.accumulate(&mut acc, end.last_stripe, last_stripe_key(secret));
     acc
 }
 

@@ -152,7 +152,11 @@ fn oneshot_long<W: Width>(
     seed: u64,
 ) -> W::Output {
     let len = input.len() as u64;
-    let run = |secret: &[u8]| platform().hash_long(input, secret, |acc| W::long(acc, secret, len));
+    let run = |secret: &[u8]| {
+        platform().hash_long(long::LongEnd::whole(input), secret, |acc| {
+            W::long(acc, secret, len)
+        })
+    };
     if seed == 0 {
         run(&common::DEFAULT_SECRET)
     } else {

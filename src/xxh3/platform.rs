@@ -15,7 +15,7 @@
 use super::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
-use super::long::{consume_stripes_with, hash_long_with};
+use super::long::{consume_stripes_with, hash_long_with, LongEnd};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
 use super::scalar;
@@ -124,26 +124,25 @@ impl Platform {
         }
     }
 
-    /// `finish` of the accumulators after all of `input` (over 240 bytes): the whole
-    /// one-shot long path, [`hash_long_with`] and `finish`, in one call compiled for this
-    /// backend.
+    /// `finish` of the accumulators at the end of a long input: [`hash_long_with`] and
+    /// `finish` in one call compiled for this backend, for one-shots and streaming digests.
     #[inline]
     pub(crate) fn hash_long<T>(
         self,
-        input: &[u8],
+        end: LongEnd<'_>,
         secret: &[u8],
         finish: impl FnOnce(&[u64; 8]) -> T,
     ) -> T {
         match self {
-            Platform::Scalar => finish(&hash_long_with(scalar::Scalar, input, secret)),
+            Platform::Scalar => finish(&hash_long_with(scalar::Scalar, end, secret)),
             #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.hash_long(input, secret, finish),
+            Platform::Sse2(sse2) => sse2.hash_long(end, secret, finish),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.hash_long(input, secret, finish),
+            Platform::Avx2(avx2) => avx2.hash_long(end, secret, finish),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx512(avx512) => avx512.hash_long(input, secret, finish),
+            Platform::Avx512(avx512) => avx512.hash_long(end, secret, finish),
             #[cfg(target_arch = "aarch64")]
-            Platform::Neon(neon) => neon.hash_long(input, secret, finish),
+            Platform::Neon(neon) => neon.hash_long(end, secret, finish),
         }
     }
 }

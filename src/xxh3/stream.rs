@@ -4,7 +4,7 @@
 use super::common::{
     derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, SECRET_CONSUME_RATE, STRIPE_LEN,
 };
-use super::long::last_stripe_key;
+use super::long::LongEnd;
 use super::platform::Platform;
 use super::short::{self, ShortSecret};
 use super::{SecretError, Width};
@@ -155,7 +155,9 @@ impl Key {
 #[derive(Clone)]
 pub(crate) struct State {
     acc: [u64; 8],
-    buffer: [u8; BUFFER_LEN],
+    /// The last stripe taken in (once one has been), then the input not taken in yet: the
+    /// digest's last 64 bytes, which may begin in that stripe, are always one slice here.
+    buffer: [u8; STRIPE_LEN + BUFFER_LEN],
     buffered: usize,
     stripes_so_far: usize,
     total_len: u64,
@@ -168,7 +170,7 @@ impl State {
     pub(crate) fn new(key: Key, platform: Platform) -> State {
         State {
             acc: INIT_ACC,
-            buffer: [0; BUFFER_LEN],
+            buffer: [0; STRIPE_LEN + BUFFER_LEN],
             buffered: 0,
             stripes_so_far: 0,
             total_len: 0,
@@ -184,11 +186,18 @@ impl State {
         self.total_len = 0;
     }
 
+    /// The input not taken in yet.
+    #[inline]
+    fn buffered(&self) -> &[u8] {
+        &self.buffer[STRIPE_LEN..STRIPE_LEN + self.buffered]
+    }
+
     #[inline]
     pub(crate) fn update(&mut self, mut input: &[u8]) {
         self.total_len = self.total_len.wrapping_add(input.len() as u64);
+        let free = STRIPE_LEN + self.buffered;
         if self.buffered + input.len() <= BUFFER_LEN {
-            self.buffer[self.buffered..self.buffered + input.len()].copy_from_slice(input);
+            self.buffer[free..free + input.len()].copy_from_slice(input);
             self.buffered += input.len();
             return;
         }
@@ -207,15 +216,16 @@ impl State {
             } else {
                 BUFFER_LEN - self.buffered
             };
-            let end = self.buffered + fill;
-            self.buffer[self.buffered..end].copy_from_slice(&input[..fill]);
+            let end = free + fill;
+            self.buffer[free..end].copy_from_slice(&input[..fill]);
             input = &input[fill..];
             self.platform.consume_stripes(
                 &mut self.acc,
                 &mut self.stripes_so_far,
-                &self.buffer[..end],
+                &self.buffer[STRIPE_LEN..end],
                 secret,
             );
+            self.buffer.copy_within(end - STRIPE_LEN..end, 0);
             self.buffered = 0;
         }
         if input.len() > BUFFER_LEN {
@@ -226,13 +236,14 @@ impl State {
                 &input[..whole],
                 secret,
             );
-            // The digest may need the bytes before the last few: keep the last stripe consumed.
-            self.buffer[BUFFER_LEN - STRIPE_LEN..]
-                .copy_from_slice(&input[whole - STRIPE_LEN..whole]);
-            input = &input[whole..];
+            // The last stripe taken in, then the rest.
+            let kept = &input[whole - STRIPE_LEN..];
+            self.buffer[..kept.len()].copy_from_slice(kept);
+            self.buffered = kept.len() - STRIPE_LEN;
+        } else {
+            self.buffer[STRIPE_LEN..STRIPE_LEN + input.len()].copy_from_slice(input);
+            self.buffered = input.len();
         }
-        self.buffer[..input.len()].copy_from_slice(input);
-        self.buffered = input.len();
     }
 
     /// The accumulators as if the input ended now, and the long path's secret, for inputs
@@ -251,33 +262,19 @@ impl State {
                 &derived_now
             }
         };
-        let mut acc = self.acc;
-        let mut stripes_so_far = self.stripes_so_far;
-        // The last stripe on the portable kernel: one stripe costs it less than a call into a
-        // SIMD backend whose 64-byte store of the accumulators the finish then reads back as
-        // eight words (a store-forwarding stall), which took 5% of a 16 KiB digest.
-        let buffered = &self.buffer[..self.buffered];
-        if self.buffered >= STRIPE_LEN {
-            let whole = (self.buffered - 1) / STRIPE_LEN * STRIPE_LEN;
-            self.platform.consume_stripes(
-                &mut acc,
-                &mut stripes_so_far,
-                &buffered[..whole],
-                secret,
-            );
-            super::scalar::accumulate(
-                &mut acc,
-                &buffered[self.buffered - STRIPE_LEN..],
-                last_stripe_key(secret),
-            );
-        } else {
-            let mut stripe = [0u8; STRIPE_LEN];
-            let catch_up = STRIPE_LEN - self.buffered;
-            stripe[..catch_up].copy_from_slice(&self.buffer[BUFFER_LEN - catch_up..]);
-            stripe[catch_up..].copy_from_slice(buffered);
-            super::scalar::accumulate(&mut acc, &stripe, last_stripe_key(secret));
-        }
-        finish(&acc, secret, self.total_len)
+        // 241 bytes or more in all, so at least one is buffered; the last stripe is the
+        // buffer's last 64 bytes, or, with fewer buffered, the end of the stripe taken in
+        // before them and then them.
+        let end = LongEnd {
+            acc: &self.acc,
+            stripes_so_far: self.stripes_so_far,
+            stripes: &self.buffered()[..(self.buffered - 1) / STRIPE_LEN * STRIPE_LEN],
+            last_stripe: self.buffer[self.buffered..]
+                .first_chunk()
+                .expect("the buffer holds a stripe more than `buffered`"),
+        };
+        self.platform
+            .hash_long(end, secret, |acc| finish(acc, secret, self.total_len))
     }
 
     /// The hash of everything appended, finished as `W` finishes.
@@ -285,7 +282,7 @@ impl State {
     pub(crate) fn digest<W: Width>(&self) -> W::Output {
         if self.total_len <= MIDSIZE_MAX as u64 {
             let (secret, seed) = self.key.short();
-            return W::short(&self.buffer[..self.buffered], secret, seed);
+            return W::short(self.buffered(), secret, seed);
         }
         self.long_digest(W::long)
     }
@@ -315,11 +312,13 @@ impl State {
         }
         w.u16(self.buffered as u16);
         let mut buffer = [0; BUFFER_LEN];
-        buffer[..self.buffered].copy_from_slice(&self.buffer[..self.buffered]);
+        buffer[..self.buffered].copy_from_slice(self.buffered());
         if self.total_len > BUFFER_LEN as u64 && self.buffered < STRIPE_LEN {
-            // The last stripe taken in, which the final stripe overlaps.
-            let catch_up = BUFFER_LEN - (STRIPE_LEN - self.buffered);
-            buffer[catch_up..].copy_from_slice(&self.buffer[catch_up..]);
+            // The end of the last stripe taken in, which the final stripe overlaps, at the
+            // end of the buffer (where the first version of this state kept it).
+            let catch_up = STRIPE_LEN - self.buffered;
+            buffer[BUFFER_LEN - catch_up..]
+                .copy_from_slice(&self.buffer[self.buffered..STRIPE_LEN]);
         }
         w.bytes(&buffer);
     }
@@ -360,7 +359,7 @@ impl State {
             *lane = r.u64();
         }
         let buffered = usize::from(r.u16());
-        let buffer = r.array();
+        let buffer: [u8; BUFFER_LEN] = r.array();
         state::check(buffered <= BUFFER_LEN, "buffered")?;
         if total_len <= BUFFER_LEN as u64 {
             // Nothing has left the buffer yet.
@@ -383,7 +382,12 @@ impl State {
         }
         let mut state = State::new(key, Platform::detect());
         state.acc = acc;
-        state.buffer = buffer;
+        state.buffer[STRIPE_LEN..].copy_from_slice(&buffer);
+        if total_len > BUFFER_LEN as u64 && buffered < STRIPE_LEN {
+            // Where `write_fields` put the end of the last stripe taken in.
+            let catch_up = STRIPE_LEN - buffered;
+            state.buffer[buffered..STRIPE_LEN].copy_from_slice(&buffer[BUFFER_LEN - catch_up..]);
+        }
         state.buffered = buffered;
         state.stripes_so_far = stripes_so_far;
         state.total_len = total_len;
