@@ -24,18 +24,21 @@ pub(crate) trait Kernel: Copy {
     fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]);
     /// Scrambles the accumulators with the secret's last 64 bytes.
     fn scramble(self, acc: &mut [u64; 8], key: &[u8]);
-    /// [`consume_stripes_with`] on this backend. A backend overrides it where it can do
-    /// better than a call per block, e.g. by holding the secret's key windows in registers
-    /// for all of `input`.
+    /// [`consume_stripes_with`] on this backend, for each of `parts` in turn (the streaming
+    /// buffer's stripes, then those of the input that follows). A backend overrides it where
+    /// it can do better than a call per block, e.g. by holding the secret's key windows in
+    /// registers for all of them.
     #[inline(always)]
     fn consume_stripes(
         self,
         acc: &mut [u64; 8],
         stripes_so_far: &mut usize,
-        input: &[u8],
+        parts: &[&[u8]],
         secret: &[u8],
     ) {
-        consume_stripes_with(self, acc, stripes_so_far, input, secret);
+        for part in parts {
+            consume_stripes_with(self, acc, stripes_so_far, part, secret);
+        }
     }
 }
 
@@ -100,11 +103,11 @@ macro_rules! simd_kernel {
                     self,
                     acc: &mut [u64; 8],
                     stripes_so_far: &mut usize,
-                    input: &[u8],
+                    parts: &[&[u8]],
                     secret: &[u8],
                 ) {
                     // SAFETY: holding `self` proves the CPU has the feature (see the impl's doc).
-                    unsafe { $consume_stripes(self, acc, stripes_so_far, input, secret) }
+                    unsafe { $consume_stripes(self, acc, stripes_so_far, parts, secret) }
                 }
             )?
         }
@@ -116,7 +119,7 @@ macro_rules! simd_kernel {
                 self,
                 acc: &mut [u64; 8],
                 stripes_so_far: &mut usize,
-                input: &[u8],
+                parts: &[&[u8]],
                 secret: &[u8],
             ) {
                 /// # Safety
@@ -126,13 +129,13 @@ macro_rules! simd_kernel {
                     kernel: $backend,
                     acc: &mut [u64; 8],
                     stripes_so_far: &mut usize,
-                    input: &[u8],
+                    parts: &[&[u8]],
                     secret: &[u8],
                 ) {
-                    $crate::xxh3::long::Kernel::consume_stripes(kernel, acc, stripes_so_far, input, secret);
+                    $crate::xxh3::long::Kernel::consume_stripes(kernel, acc, stripes_so_far, parts, secret);
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
-                unsafe { consume(self, acc, stripes_so_far, input, secret) }
+                unsafe { consume(self, acc, stripes_so_far, parts, secret) }
             }
 
             /// The end of a long hash and its `finish`, compiled for this backend's feature.
@@ -199,7 +202,7 @@ impl<'a> LongEnd<'a> {
 pub(crate) fn hash_long_with<K: Kernel>(kernel: K, end: LongEnd<'_>, secret: &[u8]) -> [u64; 8] {
     let mut acc = *end.acc;
     let mut stripes_so_far = end.stripes_so_far;
-    kernel.consume_stripes(&mut acc, &mut stripes_so_far, end.stripes, secret);
+    kernel.consume_stripes(&mut acc, &mut stripes_so_far, &[end.stripes], secret);
     kernel.accumulate(&mut acc, end.last_stripe, last_stripe_key(secret));
     acc
 }

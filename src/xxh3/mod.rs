@@ -747,20 +747,30 @@ mod engine_tests {
                         xxh128[i],
                         "{platform:?} {len}"
                     );
-                    let mut state = State::new(Key::seed(seed), *platform);
-                    for piece in data.chunks(100) {
-                        state.update(piece);
+                    // Appends of 100 bytes; and 100 bytes, then the rest: one call then takes
+                    // in the buffer's stripes and the input's.
+                    let head = len.min(100);
+                    let appends: [Vec<&[u8]>; 2] = [
+                        data.chunks(100).collect(),
+                        vec![&data[..head], &data[head..]],
+                    ];
+                    for pieces in appends {
+                        let mut state = State::new(Key::seed(seed), *platform);
+                        for piece in &pieces {
+                            state.update(piece);
+                        }
+                        let splits = pieces.len();
+                        assert_eq!(
+                            state.digest::<Bits64>(),
+                            xxh3[i],
+                            "{platform:?} streaming {len} in {splits}"
+                        );
+                        assert_eq!(
+                            state.digest::<Bits128>(),
+                            xxh128[i],
+                            "{platform:?} streaming {len} in {splits}"
+                        );
                     }
-                    assert_eq!(
-                        state.digest::<Bits64>(),
-                        xxh3[i],
-                        "{platform:?} streaming {len}"
-                    );
-                    assert_eq!(
-                        state.digest::<Bits128>(),
-                        xxh128[i],
-                        "{platform:?} streaming {len}"
-                    );
                 }
             }
         }

@@ -15,7 +15,7 @@
 use super::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
-use super::long::{consume_stripes_with, hash_long_with, LongEnd};
+use super::long::{hash_long_with, Kernel as _, LongEnd};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
 use super::scalar;
@@ -100,27 +100,26 @@ impl Platform {
         }
     }
 
-    /// Runs the block loop ([`consume_stripes_with`]) compiled for this backend.
+    /// Runs the block loop ([`consume_stripes_with`](super::long::consume_stripes_with)) compiled for this backend on each of
+    /// `parts` in turn.
     #[inline]
     pub(crate) fn consume_stripes(
         self,
         acc: &mut [u64; 8],
         stripes_so_far: &mut usize,
-        input: &[u8],
+        parts: &[&[u8]],
         secret: &[u8],
     ) {
         match self {
-            Platform::Scalar => {
-                consume_stripes_with(scalar::Scalar, acc, stripes_so_far, input, secret)
-            }
+            Platform::Scalar => scalar::Scalar.consume_stripes(acc, stripes_so_far, parts, secret),
             #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.consume_stripes(acc, stripes_so_far, input, secret),
+            Platform::Sse2(sse2) => sse2.consume_stripes(acc, stripes_so_far, parts, secret),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.consume_stripes(acc, stripes_so_far, input, secret),
+            Platform::Avx2(avx2) => avx2.consume_stripes(acc, stripes_so_far, parts, secret),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx512(avx512) => avx512.consume_stripes(acc, stripes_so_far, input, secret),
+            Platform::Avx512(avx512) => avx512.consume_stripes(acc, stripes_so_far, parts, secret),
             #[cfg(target_arch = "aarch64")]
-            Platform::Neon(neon) => neon.consume_stripes(acc, stripes_so_far, input, secret),
+            Platform::Neon(neon) => neon.consume_stripes(acc, stripes_so_far, parts, secret),
         }
     }
 

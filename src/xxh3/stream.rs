@@ -119,6 +119,7 @@ impl Key {
     }
 
     /// Makes the derived secret, if the long path will need one and it is not made yet.
+    #[inline]
     fn prepare(&mut self) {
         if let Key::Seed {
             seed,
@@ -143,6 +144,7 @@ impl Key {
     }
 
     /// The long path's secret, or `None` for a seed whose secret is not made yet.
+    #[inline]
     fn long(&self) -> Option<&[u8]> {
         match self {
             Key::Seed { seed: 0, .. } => Some(&DEFAULT_SECRET),
@@ -201,48 +203,51 @@ impl State {
             self.buffered += input.len();
             return;
         }
-        // More than the buffer holds: stripes can be consumed, keeping back at least one byte
-        // so that the last stripe is always left for the digest.
         self.key.prepare();
         let Some(secret) = self.key.long() else {
             unreachable!("prepared above");
         };
+        // More than the buffer holds: whole stripes are taken in, in one call, the buffer's
+        // first, then the input's, keeping back at least one byte so that the last stripe is
+        // always left for the digest.
+        let mut buffer_end = STRIPE_LEN;
         if self.buffered > 0 {
-            // Up to the next whole stripe if more than a buffer of input follows (it is
-            // consumed in place next), else the whole buffer.
+            // Up to the next whole stripe if more than a buffer of input follows (its stripes
+            // are taken in where they are), else the whole buffer.
             let to_stripe = self.buffered.next_multiple_of(STRIPE_LEN) - self.buffered;
             let fill = if input.len() - to_stripe > BUFFER_LEN {
                 to_stripe
             } else {
                 BUFFER_LEN - self.buffered
             };
-            let end = free + fill;
-            self.buffer[free..end].copy_from_slice(&input[..fill]);
+            buffer_end = free + fill;
+            self.buffer[free..buffer_end].copy_from_slice(&input[..fill]);
             input = &input[fill..];
-            self.platform.consume_stripes(
-                &mut self.acc,
-                &mut self.stripes_so_far,
-                &self.buffer[STRIPE_LEN..end],
-                secret,
-            );
-            self.buffer.copy_within(end - STRIPE_LEN..end, 0);
-            self.buffered = 0;
         }
-        if input.len() > BUFFER_LEN {
-            let whole = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-            self.platform.consume_stripes(
-                &mut self.acc,
-                &mut self.stripes_so_far,
-                &input[..whole],
-                secret,
-            );
-            // The last stripe taken in, then the rest.
-            let kept = &input[whole - STRIPE_LEN..];
-            self.buffer[..kept.len()].copy_from_slice(kept);
-            self.buffered = kept.len() - STRIPE_LEN;
+        let whole = if input.len() > BUFFER_LEN {
+            (input.len() - 1) / STRIPE_LEN * STRIPE_LEN
         } else {
+            0
+        };
+        let parts = [&self.buffer[STRIPE_LEN..buffer_end], &input[..whole]];
+        self.platform
+            .consume_stripes(&mut self.acc, &mut self.stripes_so_far, &parts, secret);
+        // Kept: the last stripe taken in, then the rest.
+        if whole == 0 {
+            // The buffer's four stripes were all there was.
+            self.buffer
+                .copy_within(buffer_end - STRIPE_LEN..buffer_end, 0);
             self.buffer[STRIPE_LEN..STRIPE_LEN + input.len()].copy_from_slice(input);
             self.buffered = input.len();
+        } else {
+            // Two copies of 64 bytes rather than one of 65 to 128 (a call to `memcpy`): the
+            // stripe, then the input's last 64 bytes, which end where the rest does and
+            // overlap the stripe's end with the same bytes.
+            let rest = input.len() - whole;
+            self.buffer[..STRIPE_LEN].copy_from_slice(&input[whole - STRIPE_LEN..whole]);
+            let last = input.last_chunk::<STRIPE_LEN>().expect("over a buffer");
+            self.buffer[rest..rest + STRIPE_LEN].copy_from_slice(last);
+            self.buffered = rest;
         }
     }
 
