@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # XXH3-64/128 at 16 KiB, 100 KiB and 1 MiB, as markdown tables: iohash's default build (its
 # run-time backend) beside xxhash-rust built with `-C target-cpu=native`, and iohash's AVX2
-# backend (forced, on a CPU that has more) beside twox-hash, whose fastest path is AVX2.
-# Builds benches/native/ three ways and runs the builds in turn, three times; each figure is
-# the best of all runs (these machines are shared and noisy). About 2 minutes.
+# backend (forced, on a CPU that has more) beside twox-hash, whose fastest path is AVX2; then
+# short XXH3 inputs and every CRC beside their peers, all in one default build. Builds
+# benches/native/ four ways and runs the builds in turn, three times; within a run the hashes
+# of a size take turns round by round, and each figure is the best of all runs (these
+# machines are shared and noisy). About 3 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/native"
 build() { # target-dir feature [RUSTFLAGS]
@@ -12,11 +14,14 @@ build() { # target-dir feature [RUSTFLAGS]
 build default iohash
 build native xxhash-rust "-C target-cpu=native"
 build avx2 iohash '--cfg iohash_force_backend="avx2"'
+build peers peers
 out=$(mktemp)
 for _ in 1 2 3; do
   target/default/release/iohash-native-peer | sed 's/^/default /'
   target/native/release/iohash-native-peer | sed 's/^/native /'
   target/avx2/release/iohash-native-peer | sed 's/^/avx2 /'
+  target/peers/release/iohash-native-peer short | sed 's/^/peers /'
+  target/peers/release/iohash-native-peer crc | sed 's/^/peers /'
 done > "$out"
 python3 - "$out" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" <<'PY'
 import sys
@@ -25,10 +30,10 @@ for line in open(sys.argv[1]):
     build, name, size, ns, _ = line.split()
     key = (build, name, int(size))
     best[key] = min(best.get(key, float("inf")), float(ns))
-sizes = sorted({k[2] for k in best})
-label = lambda s: f"{s >> 20}MiB" if s >= 1 << 20 else f"{s >> 10}KiB"
+sizes = sorted({k[2] for k in best if k[0] != "peers"})
+label = lambda s: f"{s >> 20}MiB" if s >= 1 << 20 else f"{s >> 10}KiB" if s >= 1 << 10 else f"{s}B"
 gbs = lambda s, ns: f"{s / ns:.1f} GB/s"
-print(f"CPU: {sys.argv[2]}. GB/s (best of 3 runs of 15 rounds); ratio = iohash's throughput / the peer's.\n")
+print(f"CPU: {sys.argv[2]}. GB/s (best of 3 runs of 60 rounds); ratio = iohash's throughput / the peer's.\n")
 print("| hash | size | iohash (default build) | xxhash-rust (`-C target-cpu=native`) | ratio |")
 print("|---|---|---|---|---|")
 for h in ["XXH3-64", "XXH3-64-seeded", "XXH3-128", "XXH3-128-seeded"]:
@@ -47,5 +52,24 @@ for h in ["XXH3-64", "XXH3-64-seeded", "XXH3-128"]:
     for s in sizes:
         a, b = best[("avx2", f"iohash/{h}", s)], best[("avx2", f"twox-hash/{h}", s)]
         print(f"| {h} | {label(s)} | {gbs(s, a)} | {gbs(s, b)} | {b / a:.2f} |")
+peers = {(k[1], k[2]): v for k, v in best.items() if k[0] == "peers"}
+def versus(names, size):
+    """`| ns | ... | ratio |` cells: each name's time, then iohash's over the faster peer's."""
+    ns = [peers.get((n, size)) for n in names]
+    fastest = min(t for t in ns[1:] if t is not None)
+    cells = [f"{t:.2f} ns" if t is not None else "" for t in ns]
+    return " | ".join(cells + [f"{ns[0] / fastest:.2f}"])
+print("\nShort inputs and CRCs, one default build holding every side, timed in turns (best of 3")
+print("runs of 60 rounds); ratio = iohash's time / the faster peer's, below 1 when iohash is faster.\n")
+print("| size | XXH3-64: iohash | xxhash-rust | twox-hash | ratio | XXH3-128: iohash | xxhash-rust | twox-hash | ratio |")
+print("|---|---|---|---|---|---|---|---|---|")
+for s in sorted({k[1] for k in peers if k[0].endswith("/XXH3-64")}):
+    row = [versus([f"{p}/XXH3-{w}" for p in ["iohash", "xxhash-rust", "twox-hash"]], s) for w in ["64", "128"]]
+    print(f"| {label(s)} | {row[0]} | {row[1]} |")
+print("\n| CRC | size | iohash | crc32fast | crc-fast | ratio |")
+print("|---|---|---|---|---|---|")
+for c in ["CRC-32", "CRC-32C", "CRC-64-ECMA-182", "CRC-64-NVME", "CRC-64-XZ"]:
+    for s in sorted({k[1] for k in peers if k[0] == f"iohash/{c}"}):
+        print(f"| {c} | {label(s)} | {versus([f'{p}/{c}' for p in ['iohash', 'crc32fast', 'crc-fast']], s)} |")
 PY
 rm -f "$out"

@@ -1,11 +1,18 @@
 //! Prints `name size ns-per-hash GB/s` for each hash this build has, at each size given (16 KiB,
-//! 100 KiB and 1 MiB by default): the best of 60 rounds of 16 MiB of hashing, the input one byte
-//! off alignment. The hashes take turns round by round, so that a noisy neighbour slows all of
-//! them alike rather than whichever ran then. `benches/native.sh` runs the builds and makes
-//! the tables.
+//! 100 KiB and 1 MiB by default), or with `short` for XXH3 at every short size, or with `crc`
+//! for every CRC from 16 bytes to 1 MiB (both with the `peers` feature): the best of 60 rounds
+//! of 16 MiB of hashing (at least 10 hashes), the input one byte off alignment. The hashes of a
+//! size take turns round by round, so that a noisy neighbour slows all of them alike rather
+//! than whichever ran then. `benches/native.sh` runs the builds and makes the tables.
 
 use std::hint::black_box;
 use std::time::Instant;
+
+/// Both halves of a 128-bit hash in one word: a cast to `u64` would let the compiler drop the
+/// work of the high half from whichever hash it inlines.
+fn fold(hash: u128) -> u64 {
+    (hash ^ (hash >> 64)) as u64
+}
 
 /// Rounds per hash and size; the best round counts.
 const ROUNDS: usize = 60;
@@ -31,15 +38,25 @@ fn measure(size: usize, hashes: &[Hash]) {
         }
     }
     for ((name, _), best) in hashes.iter().zip(best) {
-        println!("{name} {size} {best:.1} {:.2}", size as f64 / best);
+        println!("{name} {size} {best:.2} {:.2}", size as f64 / best);
     }
 }
 
 fn main() {
-    let sizes: Vec<usize> = std::env::args()
-        .skip(1)
-        .map(|s| s.parse().unwrap())
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        #[cfg(feature = "peers")]
+        Some("short") => short(),
+        #[cfg(feature = "peers")]
+        Some("crc") => crc(),
+        _ => long(&args),
+    }
+}
+
+/// XXH3 at `sizes` (16 KiB, 100 KiB and 1 MiB if none): this build's iohash, twox-hash and
+/// xxhash-rust (the `-C target-cpu=native` build in `native.sh`).
+fn long(sizes: &[String]) {
+    let sizes: Vec<usize> = sizes.iter().map(|s| s.parse().unwrap()).collect();
     let sizes = if sizes.is_empty() {
         vec![16 << 10, 100 << 10, 1 << 20]
     } else {
@@ -52,9 +69,9 @@ fn main() {
             use iohash::{DynHasher, NonCryptographicHasher, XxHash128, XxHash3};
             hashes.push(("iohash/XXH3-64", XxHash3::hash));
             hashes.push(("iohash/XXH3-64-seeded", |b| XxHash3::hash_with_seed(b, 42)));
-            hashes.push(("iohash/XXH3-128", |b| XxHash128::hash(b) as u64));
+            hashes.push(("iohash/XXH3-128", |b| fold(XxHash128::hash(b))));
             hashes.push(("iohash/XXH3-128-seeded", |b| {
-                XxHash128::hash_with_seed(b, 42) as u64
+                fold(XxHash128::hash_with_seed(b, 42))
             }));
             hashes.push(("iohash/XXH3-64-streaming-64KiB", |b| {
                 let mut hasher = XxHash3::new();
@@ -66,7 +83,7 @@ fn main() {
                 twox_hash::XxHash3_64::oneshot_with_seed(42, b)
             }));
             hashes.push(("twox-hash/XXH3-128", |b| {
-                twox_hash::XxHash3_128::oneshot(b) as u64
+                fold(twox_hash::XxHash3_128::oneshot(b))
             }));
         }
         #[cfg(feature = "xxhash-rust")]
@@ -76,11 +93,63 @@ fn main() {
             hashes.push(("xxhash-rust-native/XXH3-64-seeded", |b| {
                 xxh3_64_with_seed(b, 42)
             }));
-            hashes.push(("xxhash-rust-native/XXH3-128", |b| xxh3_128(b) as u64));
+            hashes.push(("xxhash-rust-native/XXH3-128", |b| fold(xxh3_128(b))));
             hashes.push(("xxhash-rust-native/XXH3-128-seeded", |b| {
-                xxh3_128_with_seed(b, 42) as u64
+                fold(xxh3_128_with_seed(b, 42))
             }));
         }
         measure(size, &hashes);
+    }
+}
+
+/// XXH3-64 and XXH3-128 at the short sizes, and either side of each path's bounds,
+/// beside both peers.
+#[cfg(feature = "peers")]
+fn short() {
+    use iohash::{XxHash128, XxHash3};
+    use xxhash_rust::xxh3::{xxh3_128, xxh3_64};
+    for size in [0, 1, 3, 4, 8, 9, 16, 17, 32, 64, 100, 128, 129, 200, 240] {
+        measure(
+            size,
+            &[
+                ("iohash/XXH3-64", XxHash3::hash),
+                ("xxhash-rust/XXH3-64", xxh3_64),
+                ("twox-hash/XXH3-64", twox_hash::XxHash3_64::oneshot),
+                ("iohash/XXH3-128", |b| fold(XxHash128::hash(b))),
+                ("xxhash-rust/XXH3-128", |b| fold(xxh3_128(b))),
+                ("twox-hash/XXH3-128", |b| {
+                    fold(twox_hash::XxHash3_128::oneshot(b))
+                }),
+            ],
+        );
+    }
+}
+
+/// Every CRC iohash has, beside `crc-fast` and, for CRC-32, `crc32fast`.
+#[cfg(feature = "peers")]
+fn crc() {
+    use crc_fast::{checksum, CrcAlgorithm::*};
+    use iohash::{Crc32, Crc32Variant, Crc64Variant};
+    for size in [16, 64, 256, 1 << 10, 1 << 20] {
+        measure(
+            size,
+            &[
+                ("iohash/CRC-32", |b| u64::from(Crc32::hash(b))),
+                ("crc32fast/CRC-32", |b| u64::from(crc32fast::hash(b))),
+                ("crc-fast/CRC-32", |b| checksum(Crc32IsoHdlc, b)),
+                ("iohash/CRC-32C", |b| {
+                    u64::from(Crc32Variant::Iscsi.checksum(b))
+                }),
+                ("crc-fast/CRC-32C", |b| checksum(Crc32Iscsi, b)),
+                ("iohash/CRC-64-ECMA-182", |b| {
+                    Crc64Variant::Ecma182.checksum(b)
+                }),
+                ("crc-fast/CRC-64-ECMA-182", |b| checksum(Crc64Ecma182, b)),
+                ("iohash/CRC-64-NVME", |b| Crc64Variant::Nvme.checksum(b)),
+                ("crc-fast/CRC-64-NVME", |b| checksum(Crc64Nvme, b)),
+                ("iohash/CRC-64-XZ", |b| Crc64Variant::Xz.checksum(b)),
+                ("crc-fast/CRC-64-XZ", |b| checksum(Crc64Xz, b)),
+            ],
+        );
     }
 }
