@@ -117,35 +117,15 @@ unsafe fn scramble(acc: &mut [u64; 8], key: &[u8]) {
 #[repr(C, align(64))]
 struct AlignedKeys([[u8; STRIPE_LEN]; USUAL_BLOCK_STRIPES]);
 
-/// The block loop, on each of `parts` in turn. With a secret of the usual 192 bytes, the
-/// block's sixteen key windows are copied to the stack, 64-byte aligned, for each part of a
-/// block or more, so no key load crosses a cache line (sixteen registers cannot hold them, as
-/// AVX-512's thirty-two do).
+/// The block loop. With a secret of the usual 192 bytes, the block's sixteen key windows are
+/// copied once per call to the stack, 64-byte aligned, so no key load crosses a cache line
+/// (sixteen registers cannot hold them, as AVX-512's thirty-two do).
 ///
 /// # Safety
 /// The CPU has AVX2.
 #[inline]
 #[target_feature(enable = "avx2")]
 unsafe fn consume_stripes(
-    kernel: Avx2,
-    acc: &mut [u64; 8],
-    stripes_so_far: &mut usize,
-    parts: &[&[u8]],
-    secret: &[u8],
-) {
-    for input in parts {
-        // SAFETY: the caller's promise.
-        unsafe { consume_part(kernel, acc, stripes_so_far, input, secret) };
-    }
-}
-
-/// [`consume_stripes`] on one part.
-///
-/// # Safety
-/// The CPU has AVX2.
-#[inline]
-#[target_feature(enable = "avx2")]
-unsafe fn consume_part(
     kernel: Avx2,
     acc: &mut [u64; 8],
     stripes_so_far: &mut usize,

@@ -175,14 +175,12 @@ unsafe fn scramble(acc: &mut [u64; 8], key: &[u8]) {
     sums.store(acc);
 }
 
-/// The block loop, on each of `parts` in turn. With a secret of the usual 192 bytes and at
-/// least a block of input in all, the block's sixteen key windows and the scramble's key are
-/// loaded into registers once per call (32 registers hold them, the [`Sums`] and the
-/// temporaries), so a stripe costs one load, its data's: the keys' own loads, most of them
-/// across two cache lines, held the loop of one call per block below the C reference's speed
-/// on inputs beyond the L1 cache. The stripes of a part outside its whole blocks read their
-/// keys from the secret: indexing the registers by a run-time count would put them on the
-/// stack, a cost paid on every append. Less input and other secret lengths take that loop.
+/// The block loop. With a secret of the usual 192 bytes and at least a block of input, the
+/// block's sixteen key windows and the scramble's key are loaded into registers once per call
+/// (32 registers hold them, the [`Sums`] and the temporaries), so a stripe costs one load, its
+/// data's: the keys' own loads, most of them across two cache lines, held the loop of one
+/// call per block below the C reference's speed on inputs beyond the L1 cache. Shorter input
+/// and other secret lengths take that loop.
 ///
 /// # Safety
 /// The CPU has AVX-512F.
@@ -192,15 +190,11 @@ unsafe fn consume_stripes(
     kernel: Avx512,
     acc: &mut [u64; 8],
     stripes_so_far: &mut usize,
-    parts: &[&[u8]],
+    input: &[u8],
     secret: &[u8],
 ) {
-    let len: usize = parts.iter().map(|part| part.len()).sum();
-    if stripes_per_block(secret) != USUAL_BLOCK_STRIPES || len < USUAL_BLOCK_LEN {
-        for part in parts {
-            consume_stripes_with(kernel, acc, stripes_so_far, part, secret);
-        }
-        return;
+    if stripes_per_block(secret) != USUAL_BLOCK_STRIPES || input.len() < USUAL_BLOCK_LEN {
+        return consume_stripes_with(kernel, acc, stripes_so_far, input, secret);
     }
     let mut keys = [_mm512_setzero_si512(); USUAL_BLOCK_STRIPES];
     for (m, key) in keys.iter_mut().enumerate() {
@@ -208,35 +202,27 @@ unsafe fn consume_stripes(
     }
     let scramble_with = window(scramble_key(secret), 0);
     let mut sums = Sums::load(acc);
-    for &part in parts {
-        let mut input = part;
-        if *stripes_so_far > 0 {
-            // The rest of a block begun by earlier input, or as much of it as this part has.
-            let head_len = ((USUAL_BLOCK_STRIPES - *stripes_so_far) * STRIPE_LEN).min(input.len());
-            let (head, rest) = input.split_at(head_len);
-            for (n, stripe) in head.as_chunks().0.iter().enumerate() {
-                let key = window(secret, (*stripes_so_far + n) * SECRET_CONSUME_RATE);
-                sums.add_stripe(stripe, key);
-            }
-            *stripes_so_far += head_len / STRIPE_LEN;
-            if *stripes_so_far < USUAL_BLOCK_STRIPES {
-                continue;
-            }
-            sums.scramble(scramble_with);
-            input = rest;
+    let mut input = input;
+    if *stripes_so_far > 0 {
+        // The rest of a block begun by earlier input, which this input (a block or more) ends.
+        let (head, rest) = input.split_at((USUAL_BLOCK_STRIPES - *stripes_so_far) * STRIPE_LEN);
+        for (stripe, key) in head.as_chunks().0.iter().zip(&keys[*stripes_so_far..]) {
+            sums.add_stripe(stripe, *key);
         }
-        let (blocks, tail) = input.as_chunks::<USUAL_BLOCK_LEN>();
-        for block in blocks {
-            for (stripe, key) in block.as_chunks().0.iter().zip(&keys) {
-                sums.add_stripe(stripe, *key);
-            }
-            sums.scramble(scramble_with);
-        }
-        // The start of a block the next input goes on with.
-        for (n, stripe) in tail.as_chunks().0.iter().enumerate() {
-            sums.add_stripe(stripe, window(secret, n * SECRET_CONSUME_RATE));
-        }
-        *stripes_so_far = tail.len() / STRIPE_LEN;
+        sums.scramble(scramble_with);
+        input = rest;
     }
+    let (blocks, tail) = input.as_chunks::<USUAL_BLOCK_LEN>();
+    for block in blocks {
+        for (stripe, key) in block.as_chunks().0.iter().zip(&keys) {
+            sums.add_stripe(stripe, *key);
+        }
+        sums.scramble(scramble_with);
+    }
+    // The start of a block the next input goes on with.
+    for (stripe, key) in tail.as_chunks().0.iter().zip(&keys) {
+        sums.add_stripe(stripe, *key);
+    }
+    *stripes_so_far = tail.len() / STRIPE_LEN;
     sums.store(acc);
 }

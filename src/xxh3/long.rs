@@ -24,21 +24,18 @@ pub(crate) trait Kernel: Copy {
     fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]);
     /// Scrambles the accumulators with the secret's last 64 bytes.
     fn scramble(self, acc: &mut [u64; 8], key: &[u8]);
-    /// [`consume_stripes_with`] on this backend, for each of `parts` in turn (the streaming
-    /// buffer's stripes, then those of the input that follows). A backend overrides it where
-    /// it can do better than a call per block, e.g. by holding the secret's key windows in
-    /// registers for all of them.
+    /// [`consume_stripes_with`] on this backend. A backend overrides it where it can do
+    /// better than a call per block, e.g. by holding the secret's key windows in registers
+    /// for all of `input`.
     #[inline(always)]
     fn consume_stripes(
         self,
         acc: &mut [u64; 8],
         stripes_so_far: &mut usize,
-        parts: &[&[u8]],
+        input: &[u8],
         secret: &[u8],
     ) {
-        for part in parts {
-            consume_stripes_with(self, acc, stripes_so_far, part, secret);
-        }
+        consume_stripes_with(self, acc, stripes_so_far, input, secret);
     }
 }
 
@@ -103,11 +100,11 @@ macro_rules! simd_kernel {
                     self,
                     acc: &mut [u64; 8],
                     stripes_so_far: &mut usize,
-                    parts: &[&[u8]],
+                    input: &[u8],
                     secret: &[u8],
                 ) {
                     // SAFETY: holding `self` proves the CPU has the feature (see the impl's doc).
-                    unsafe { $consume_stripes(self, acc, stripes_so_far, parts, secret) }
+                    unsafe { $consume_stripes(self, acc, stripes_so_far, input, secret) }
                 }
             )?
         }
@@ -119,7 +116,7 @@ macro_rules! simd_kernel {
                 self,
                 acc: &mut [u64; 8],
                 stripes_so_far: &mut usize,
-                parts: &[&[u8]],
+                input: &[u8],
                 secret: &[u8],
             ) {
                 /// # Safety
@@ -129,20 +126,20 @@ macro_rules! simd_kernel {
                     kernel: $backend,
                     acc: &mut [u64; 8],
                     stripes_so_far: &mut usize,
-                    parts: &[&[u8]],
+                    input: &[u8],
                     secret: &[u8],
                 ) {
-                    $crate::xxh3::long::Kernel::consume_stripes(kernel, acc, stripes_so_far, parts, secret);
+                    $crate::xxh3::long::Kernel::consume_stripes(kernel, acc, stripes_so_far, input, secret);
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
-                unsafe { consume(self, acc, stripes_so_far, parts, secret) }
+                unsafe { consume(self, acc, stripes_so_far, input, secret) }
             }
 
-            /// The end of a long hash and its `finish`, compiled for this backend's feature.
+            /// The one-shot long path and its `finish`, compiled for this backend's feature.
             #[inline]
             pub(crate) fn hash_long<T>(
                 self,
-                end: $crate::xxh3::long::LongEnd<'_>,
+                input: &[u8],
                 secret: &[u8],
                 finish: impl FnOnce(&[u64; 8]) -> T,
             ) -> T {
@@ -151,14 +148,14 @@ macro_rules! simd_kernel {
                 #[target_feature(enable = $feature)]
                 unsafe fn hash<T>(
                     kernel: $backend,
-                    end: $crate::xxh3::long::LongEnd<'_>,
+                    input: &[u8],
                     secret: &[u8],
                     finish: impl FnOnce(&[u64; 8]) -> T,
                 ) -> T {
-                    finish(&$crate::xxh3::long::hash_long_with(kernel, end, secret))
+                    finish(&$crate::xxh3::long::hash_long_with(kernel, input, secret))
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
-                unsafe { hash(self, end, secret, finish) }
+                unsafe { hash(self, input, secret, finish) }
             }
         }
     };
@@ -166,44 +163,23 @@ macro_rules! simd_kernel {
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) use simd_kernel;
 
-/// What is left of a long input (over 240 bytes) when its hash is asked for: the
-/// accumulators and the block's stripe count so far, the whole stripes not yet taken in, and
-/// the input's last 64 bytes, which the reference accumulates apart with a key of their own
-/// (they may overlap those stripes).
-pub(crate) struct LongEnd<'a> {
-    /// A reference, not a copy: the backend's 64-byte load of a copy just made by eight
-    /// 8-byte stores would wait for them (a store-forwarding stall, 6 ns of a digest).
-    pub(crate) acc: &'a [u64; 8],
-    pub(crate) stripes_so_far: usize,
-    pub(crate) stripes: &'a [u8],
-    pub(crate) last_stripe: &'a [u8; STRIPE_LEN],
-}
-
-impl<'a> LongEnd<'a> {
-    /// All of a one-shot `input` (over 240 bytes): every stripe but the one holding the last
-    /// byte (C's `(len - 1) / 64`), then the last 64 bytes.
-    #[inline(always)]
-    pub(crate) fn whole(input: &'a [u8]) -> LongEnd<'a> {
-        let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-        LongEnd {
-            acc: &INIT_ACC,
-            stripes_so_far: 0,
-            stripes: &input[..full],
-            last_stripe: input.last_chunk().expect("a long input"),
-        }
-    }
-}
-
-/// The accumulators at the end of a long input: `end`'s stripes, then its last stripe.
+/// The accumulators after all of `input` (over 240 bytes): every stripe but the last of its
+/// final partial block, then that block's last 64 bytes with the last stripe's key.
 ///
-/// Always inlined, like [`consume_stripes_with`], so that a hash, one-shot or a streaming
-/// digest, is one call into the backend, accumulators in registers up to the finish.
+/// Always inlined, like [`consume_stripes_with`], so a one-shot hash is one call into the
+/// backend, accumulators in registers throughout.
 #[inline(always)]
-pub(crate) fn hash_long_with<K: Kernel>(kernel: K, end: LongEnd<'_>, secret: &[u8]) -> [u64; 8] {
-    let mut acc = *end.acc;
-    let mut stripes_so_far = end.stripes_so_far;
-    kernel.consume_stripes(&mut acc, &mut stripes_so_far, &[end.stripes], secret);
-    kernel.accumulate(&mut acc, end.last_stripe, last_stripe_key(secret));
+pub(crate) fn hash_long_with<K: Kernel>(kernel: K, input: &[u8], secret: &[u8]) -> [u64; 8] {
+    let mut acc = INIT_ACC;
+    let mut stripes_so_far = 0;
+    // Stripes up to, not including, the one holding the last byte: C's `(len - 1) / 64`.
+    let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
+    kernel.consume_stripes(&mut acc, &mut stripes_so_far, &input[..full], secret);
+    kernel.accumulate(
+        &mut acc,
+        &input[input.len() - STRIPE_LEN..],
+        last_stripe_key(secret),
+    );
     acc
 }
 

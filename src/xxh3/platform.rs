@@ -15,7 +15,7 @@
 use super::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
-use super::long::{hash_long_with, Kernel as _, LongEnd};
+use super::long::{consume_stripes_with, hash_long_with};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
 use super::scalar;
@@ -100,48 +100,50 @@ impl Platform {
         }
     }
 
-    /// Runs the block loop ([`consume_stripes_with`](super::long::consume_stripes_with)) compiled for this backend on each of
-    /// `parts` in turn.
+    /// Runs the block loop ([`consume_stripes_with`]) compiled for this backend.
     #[inline]
     pub(crate) fn consume_stripes(
         self,
         acc: &mut [u64; 8],
         stripes_so_far: &mut usize,
-        parts: &[&[u8]],
+        input: &[u8],
         secret: &[u8],
     ) {
         match self {
-            Platform::Scalar => scalar::Scalar.consume_stripes(acc, stripes_so_far, parts, secret),
+            Platform::Scalar => {
+                consume_stripes_with(scalar::Scalar, acc, stripes_so_far, input, secret)
+            }
             #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.consume_stripes(acc, stripes_so_far, parts, secret),
+            Platform::Sse2(sse2) => sse2.consume_stripes(acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.consume_stripes(acc, stripes_so_far, parts, secret),
+            Platform::Avx2(avx2) => avx2.consume_stripes(acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx512(avx512) => avx512.consume_stripes(acc, stripes_so_far, parts, secret),
+            Platform::Avx512(avx512) => avx512.consume_stripes(acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "aarch64")]
-            Platform::Neon(neon) => neon.consume_stripes(acc, stripes_so_far, parts, secret),
+            Platform::Neon(neon) => neon.consume_stripes(acc, stripes_so_far, input, secret),
         }
     }
 
-    /// `finish` of the accumulators at the end of a long input: [`hash_long_with`] and
-    /// `finish` in one call compiled for this backend, for one-shots and streaming digests.
+    /// `finish` of the accumulators after all of `input` (over 240 bytes): the whole
+    /// one-shot long path, [`hash_long_with`] and `finish`, in one call compiled for this
+    /// backend.
     #[inline]
     pub(crate) fn hash_long<T>(
         self,
-        end: LongEnd<'_>,
+        input: &[u8],
         secret: &[u8],
         finish: impl FnOnce(&[u64; 8]) -> T,
     ) -> T {
         match self {
-            Platform::Scalar => finish(&hash_long_with(scalar::Scalar, end, secret)),
+            Platform::Scalar => finish(&hash_long_with(scalar::Scalar, input, secret)),
             #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.hash_long(end, secret, finish),
+            Platform::Sse2(sse2) => sse2.hash_long(input, secret, finish),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.hash_long(end, secret, finish),
+            Platform::Avx2(avx2) => avx2.hash_long(input, secret, finish),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx512(avx512) => avx512.hash_long(end, secret, finish),
+            Platform::Avx512(avx512) => avx512.hash_long(input, secret, finish),
             #[cfg(target_arch = "aarch64")]
-            Platform::Neon(neon) => neon.hash_long(end, secret, finish),
+            Platform::Neon(neon) => neon.hash_long(input, secret, finish),
         }
     }
 }
