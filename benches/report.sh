@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates BENCHMARKS.md: runs every criterion bench with short measurement times, writes one
 # table per group with benches/report.py, then appends the command against xxhsum
-# (benches/cli.sh), XXH3 beside xxhash-rust built for the CPU (benches/native.sh) and the
-# llvm-mca table of the XXH3 loop (benches/mca/run.sh). About 25 minutes
-# on a 2-core machine.
+# (benches/cli.sh), XXH3 beside xxhash-rust built for the CPU, short inputs and CRCs timed in
+# turns (benches/native.sh) and the llvm-mca table of the XXH3 loop (benches/mca/run.sh).
+# About 25 minutes on a 2-core machine.
 #
 #   benches/report.sh            # all groups
 #   benches/report.sh --quick    # shorter still, for a smoke test of the report itself
@@ -26,7 +26,9 @@ if [ "${1:-}" != "--quick" ]; then
     echo
     echo "By \`benches/native.sh\` (one build cannot hold both sides: xxhash-rust picks its SIMD"
     echo "path at compile time). iohash is its default build; the AVX2 rows force its AVX2 backend"
-    echo "on this CPU, beside twox-hash, whose fastest path is AVX2."
+    echo "on this CPU, beside twox-hash, whose fastest path is AVX2. Then short inputs and the"
+    echo "CRCs again, every side in one process taking turns round by round: steadier than the"
+    echo "criterion tables above, where each side runs alone for its second."
     echo
     benches/native.sh
     echo
