@@ -102,8 +102,8 @@ fn long(sizes: &[String]) {
     }
 }
 
-/// XXH3-64 and XXH3-128 at the short sizes, and either side of each path's bounds,
-/// beside both peers.
+/// XXH3-64 and XXH3-128 at short sizes, either side of each path's bounds, beside both
+/// peers.
 #[cfg(feature = "peers")]
 fn short() {
     use iohash::{XxHash128, XxHash3};
