@@ -112,9 +112,9 @@ static CRC32_ISCSI: Engine = Engine {
     ..Engine::new(32, 0x1EDC_6F41, true, 0xFFFF_FFFF, 0xFFFF_FFFF)
 };
 /// CRC-64/ECMA-182: `crc-fast` runs it slower than the reflected sets (BENCHMARKS.md), so the
-/// fold stays ahead for longer. Ours too is slower on it (1.2x-1.3x CRC-64/NVME's time from
-/// 4 KiB, `benches/native.sh`): a CRC that is not reflected folds its data byte-reversed, a
-/// shuffle per 64 bytes, which Intel cores issue on the port VPCLMULQDQ needs.
+/// fold stays ahead for longer. Ours too is slower on it (1.1x-1.2x CRC-64/NVME's time from
+/// 1 KiB to 1 MiB in `benches/native.sh`): a CRC that is not reflected folds its data
+/// byte-reversed, a shuffle per 64 bytes, which Intel cores issue on the port VPCLMULQDQ needs.
 static CRC64_ECMA_182: Engine = Engine {
     #[cfg(target_arch = "x86_64")]
     short_max: 8192,
