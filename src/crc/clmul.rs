@@ -241,12 +241,8 @@ unsafe fn update_narrow<const REFLECTED: bool>(
     tables: &Tables,
 ) -> u64 {
     // SAFETY: as this function's.
-    let (x, tail) = unsafe { fold::<REFLECTED>(crc, data, keys) };
-    finish::<REFLECTED>(
-        fold_tail::<REFLECTED>(x, data, tail.len(), keys),
-        keys,
-        tables,
-    )
+    let folded = unsafe { fold::<REFLECTED>(crc, data, keys) };
+    finish_fold::<REFLECTED>(folded, data, keys, tables)
 }
 
 /// [`Clmul::update`] with 256-bit folds.
@@ -262,12 +258,8 @@ unsafe fn update_wide<const REFLECTED: bool>(
     tables: &Tables,
 ) -> u64 {
     // SAFETY: as this function's.
-    let (x, tail) = unsafe { fold_wide::<REFLECTED>(crc, data, keys) };
-    finish::<REFLECTED>(
-        fold_tail::<REFLECTED>(x, data, tail.len(), keys),
-        keys,
-        tables,
-    )
+    let folded = unsafe { fold_wide::<REFLECTED>(crc, data, keys) };
+    finish_fold::<REFLECTED>(folded, data, keys, tables)
 }
 
 /// [`Clmul::update`] with 512-bit folds.
@@ -283,12 +275,8 @@ unsafe fn update_widest<const REFLECTED: bool>(
     tables: &Tables,
 ) -> u64 {
     // SAFETY: as this function's.
-    let (x, tail) = unsafe { fold_widest::<REFLECTED>(crc, data, keys) };
-    finish::<REFLECTED>(
-        fold_tail::<REFLECTED>(x, data, tail.len(), keys),
-        keys,
-        tables,
-    )
+    let folded = unsafe { fold_widest::<REFLECTED>(crc, data, keys) };
+    finish_fold::<REFLECTED>(folded, data, keys, tables)
 }
 
 /// [`fold`] 256 bytes at a time: sixteen streams of 16 bytes in four 512-bit registers, each
@@ -376,6 +364,23 @@ fn next_widest<const REFLECTED: bool>(data: &mut &[u8]) -> __m512i {
     } else {
         _mm512_shuffle_epi8(z, _mm512_broadcast_i32x4(byte_reversal()))
     }
+}
+
+/// How every fold ends: the tail of under 16 bytes it left in `data` folded in, then the
+/// 16 bytes reduced to the register.
+#[target_feature(enable = "pclmulqdq,sse4.1")]
+#[inline]
+fn finish_fold<const REFLECTED: bool>(
+    (x, tail): (__m128i, &[u8]),
+    data: &[u8],
+    keys: &FoldKeys,
+    tables: &Tables,
+) -> u64 {
+    finish::<REFLECTED>(
+        fold_tail::<REFLECTED>(x, data, tail.len(), keys),
+        keys,
+        tables,
+    )
 }
 
 /// The register after the 16 bytes `x` the fold left.
