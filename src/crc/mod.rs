@@ -87,6 +87,13 @@ impl Engine {
                 return clmul.update(crc, data, &self.keys, &self.tables, self.reflected);
             }
         }
+        self.update_long(crc, data, algorithm)
+    }
+
+    /// [`update`](Engine::update) through `crc-fast`: out of line, so that the short paths
+    /// inline into their callers without its stack frame (a `Digest` is 300-odd bytes).
+    #[inline(never)]
+    fn update_long(&self, crc: u64, data: &[u8], algorithm: CrcAlgorithm) -> u64 {
         if crc == self.init {
             // A CRC from the start: `crc-fast`'s one-shot, whose set-up costs less than a
             // `Digest`'s (which copies the set's parameters: 1.4x the one-shot's time for
