@@ -77,17 +77,31 @@ impl Engine {
             return self.tables.update(crc, data);
         }
         #[cfg(target_arch = "x86_64")]
-        if let Some(clmul) = clmul::Clmul::detect(data.len()) {
-            let max = if clmul.widest() {
-                self.widest_max
-            } else {
-                self.short_max
-            };
-            if data.len() <= max {
-                return clmul.update(crc, data, &self.keys, &self.tables, self.reflected);
+        match clmul::Clmul::for_len(data.len()) {
+            Ok(Some(clmul)) => {
+                let max = if clmul.widest() {
+                    self.widest_max
+                } else {
+                    self.short_max
+                };
+                if data.len() <= max {
+                    return clmul.update(crc, data, &self.keys, &self.tables, self.reflected);
+                }
             }
+            Ok(None) => {}
+            Err(clmul::NotAsked) => return self.update_asking_cpu(crc, data, algorithm),
         }
         self.update_long(crc, data, algorithm)
+    }
+
+    /// [`update`](Engine::update) the first time: asks the CPU which folds it has first. Out
+    /// of line, so that `update` calls nothing but in its last step (no registers to save).
+    #[cfg(target_arch = "x86_64")]
+    #[cold]
+    #[inline(never)]
+    fn update_asking_cpu(&self, crc: u64, data: &[u8], algorithm: CrcAlgorithm) -> u64 {
+        clmul::Clmul::ask_cpu();
+        self.update(crc, data, algorithm)
     }
 
     /// [`update`](Engine::update) through `crc-fast`: out of line, so that the short paths
