@@ -2,11 +2,11 @@
 //!
 //! Long inputs go to `crc-fast` (run-time PCLMULQDQ / VPCLMULQDQ / PMULL folding). Up to a few
 //! KiB ([`SHORT_MAX`], per set in [`Engine`]) `crc-fast`'s set-up per call is most of its
-//! time, and our own path is 2x-7x faster there: slice-by-8 tables under 16 bytes on every CPU
-//! ([`table`]), and on x86-64 carry-less folding, 128 or 256 bits wide ([`clmul`]). On CPUs
-//! with 512-bit VPCLMULQDQ our own fold takes every length (CRC-32C: up to 8 KiB): level with
-//! `crc-fast` and `crc32fast` at 1 MiB (within a few per cent, either way, from run to run)
-//! and faster below.
+//! time, and our own path is 1.4x-8x faster there (BENCHMARKS.md): slice-by-8 tables under 16
+//! bytes on every CPU ([`table`]), and on x86-64 carry-less folding, 128 or 256 bits wide
+//! ([`clmul`]). On CPUs with 512-bit VPCLMULQDQ our own fold takes every length (CRC-32C: up to
+//! 8 KiB): level with `crc-fast` and `crc32fast` at 1 MiB (within a few per cent, either way,
+//! from run to run) and faster below.
 
 #[cfg(target_arch = "x86_64")]
 mod clmul;
