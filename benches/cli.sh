@@ -71,7 +71,7 @@ echo "par with xxhsum with \`MAP_POPULATE\` and without it, 0.84x with 1 MiB app
 echo "thread that touches each 1 MiB chunk up to 8 MiB ahead of the hash, so that two cores pull"
 echo "the file from memory, is the row above; asking the kernel to populate each chunk ahead"
 echo "(\`MADV_POPULATE_READ\`) on top of that was slower. The map is used for a file hashed alone;"
-echo "a truncation under it is reported by the \`SIGBUS\` handler (\`src/bin/iohash/mapped.rs\`)."
+echo "a truncation under it is reported by the \`SIGBUS\` handler (\`cli/src/mapped.rs\`)."
 echo
 echo "## Checking a long list"
 echo

@@ -150,13 +150,12 @@
 //! |---|---|---|---|
 //! | `std` | yes | the CRCs, `io::Write`, [`HasherExt`], files, tee adapters, run-time CPU detection (implies `alloc`) | `crc-fast` |
 //! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`sumfile`] | |
-//! | `cli` | yes | the `iohash` command (implies `std`) | `clap`, `indicatif` |
 //! | `bytes` | no | [`HasherExt::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //!
 //! Every xxHash is iohash's own code; the CRCs are too up to a few KiB (tables, and
-//! PCLMULQDQ / VPCLMULQDQ folding on x86-64), and `crc-fast`'s above. Use
-//! `default-features = false, features = ["std"]` to leave the command out.
+//! PCLMULQDQ / VPCLMULQDQ folding on x86-64), and `crc-fast`'s above. The `iohash` command is
+//! a crate of its own (`iohash-cli`), so none of its dependencies comes with the library.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 

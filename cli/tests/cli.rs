@@ -1,7 +1,7 @@
 //! The `iohash` binary against the real `xxhsum` (Debian's `xxhash` package, 0.8.1), and on
 //! every kind of bad input.
 //!
-//! What xxhsum prints is committed under `tests/data/xxhsum/` (`tests/data/gen_xxhsum_golden.sh`
+//! What xxhsum prints is committed under `cli/tests/data/xxhsum/` (`cli/tests/data/gen_xxhsum_golden.sh`
 //! rewrites it), so these tests pass on a machine with only Rust. Where `xxhsum` is installed it
 //! is also run live and must still print the committed bytes; the tests that need it live (it
 //! checking what iohash writes) print one line and skip where it is missing, unless
@@ -98,7 +98,7 @@ fn xxhsum_golden(name: &str, dir: &Path, args: &[&OsStr], stdin: Option<&[u8]>) 
     let read = |path: &Path| {
         fs::read(path).unwrap_or_else(|e| {
             panic!(
-                "{}: {e} (tests/data/gen_xxhsum_golden.sh makes it)",
+                "{}: {e} (cli/tests/data/gen_xxhsum_golden.sh makes it)",
                 path.display()
             )
         })
@@ -113,7 +113,7 @@ fn xxhsum_golden(name: &str, dir: &Path, args: &[&OsStr], stdin: Option<&[u8]>) 
         assert_eq!(
             live,
             (stdout.clone(), code),
-            "xxhsum no longer prints tests/data/xxhsum/{name}.*: run tests/data/gen_xxhsum_golden.sh"
+            "xxhsum no longer prints tests/data/xxhsum/{name}.*: run cli/tests/data/gen_xxhsum_golden.sh"
         );
     }
     (stdout, code)

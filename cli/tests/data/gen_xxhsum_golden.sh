@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates tests/data/xxhsum/: what the real xxhsum prints (stdout, exit code) for each case
-# of tests/cli.rs that compares with it. The cases and their input files live in the tests; this
+# Regenerates cli/tests/data/xxhsum/: what the real xxhsum prints (stdout, exit code) for each case
+# of cli/tests/cli.rs that compares with it. The cases and their input files live in the tests; this
 # runs them with IOHASH_REGENERATE_GOLDEN=1, which writes xxhsum's live output to the files.
 # Needs xxhsum (Debian: apt-get install -y xxhash).
 set -euo pipefail
