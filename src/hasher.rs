@@ -1,6 +1,7 @@
 //! The two traits every iohash hasher implements: [`DynHasher`], the object-safe `no_std` core,
 //! and [`NonCryptographicHasher`], the typed one for generic code; and the macro that implements
-//! both (and `io::Write`) for a hasher from its few algorithm-specific functions.
+//! both for a hasher from its few algorithm-specific functions. The core names nothing of the
+//! I/O layer: `io::Write` and tokio's `AsyncWrite` are implemented there.
 
 use core::fmt;
 
@@ -188,8 +189,8 @@ pub(crate) fn write_hash_into(hash: &[u8], out: &mut [u8]) -> usize {
     hash.len()
 }
 
-/// Implements [`DynHasher`], [`NonCryptographicHasher`], `io::Write` (with `std`) and tokio's
-/// `AsyncWrite` (with `tokio`) for a hasher, from the algorithm's own functions:
+/// Implements [`DynHasher`] and [`NonCryptographicHasher`] for a hasher, from the algorithm's
+/// own functions:
 ///
 /// ```text
 /// impl_hasher! {
@@ -261,11 +262,6 @@ macro_rules! impl_hasher {
                 $crate::state::restore(bytes)
             }
         }
-
-        #[cfg(feature = "std")]
-        $crate::io::impl_io_write!($ty);
-        #[cfg(feature = "tokio")]
-        $crate::tokio::impl_async_write!($ty);
     };
     (
         $ty:ident => $output:ty, $to_bytes:ident, $name:literal;

@@ -158,59 +158,57 @@
 //! a crate of its own (`iohash-cli`), so none of its dependencies comes with the library.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
+// docs.rs (and CI's nightly `cargo doc --cfg docsrs`) label every feature-gated item with its
+// feature.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 #[cfg(any(feature = "alloc", test))]
 extern crate alloc;
 
-mod algorithm;
-#[cfg(feature = "bytes")]
-mod buf;
+// The core: the traits, saved states, CPU detection. Names nothing above it.
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 mod cpu;
-#[cfg(feature = "std")]
-mod crc;
-#[cfg(feature = "std")]
-mod file;
 mod hasher;
+mod state;
+// The algorithms, each implementing the core traits, and the table of them.
+mod algorithms;
+// The I/O layer: io::Write, reader paths, files, ranges, tee adapters, bytes, tokio.
 #[cfg(feature = "std")]
 mod io;
-mod scalar_lane;
-#[cfg(feature = "std")]
-mod split;
-mod state;
+// Checksum lines (`xxhsum`'s formats), for the command and for anyone reading such lists.
 #[cfg(feature = "alloc")]
 pub mod sumfile;
-#[cfg(feature = "std")]
-mod tee;
 #[cfg(test)]
 mod testing;
-#[cfg(feature = "tokio")]
-pub mod tokio;
-mod xxh3;
-mod xxh32;
-mod xxh64;
 
-pub use algorithm::{Algorithm, AnyHasher, UnknownAlgorithm};
 #[cfg(feature = "std")]
-pub use crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
-#[cfg(feature = "std")]
-pub use file::{append_file, append_open_file, hash_file, hash_files, hash_files_with};
-pub use hasher::{DynHasher, NonCryptographicHasher};
-#[cfg(feature = "std")]
-pub use io::{HasherExt, LARGE_READ_LEN};
-#[cfg(feature = "std")]
-pub use split::{
-    append_file_range, hash_file_parallel, hash_file_parallel_with, SplittableHasher, MIN_PART_LEN,
-};
-pub use state::{SavedState, StateError};
-#[cfg(feature = "std")]
-pub use tee::{HashingReader, HashingWriter};
+pub use algorithms::crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
 #[doc(hidden)]
 #[cfg(feature = "alloc")]
-pub use xxh3::backends as __xxh3_backends;
-pub use xxh3::{SecretError, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
-pub use xxh32::XxHash32;
-pub use xxh64::{XxHash64, XxHash64Builder};
+pub use algorithms::xxh3::backends as __xxh3_backends;
+pub use algorithms::xxh3::{SecretError, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
+pub use algorithms::xxh32::XxHash32;
+pub use algorithms::xxh64::{XxHash64, XxHash64Builder};
+pub use algorithms::{Algorithm, AnyHasher, UnknownAlgorithm};
+pub use hasher::{DynHasher, NonCryptographicHasher};
+#[cfg(feature = "std")]
+pub use io::file::{append_file, append_open_file, hash_file, hash_files, hash_files_with};
+#[cfg(feature = "std")]
+pub use io::range::{
+    append_file_range, append_open_file_range, hash_file_parallel, hash_file_parallel_with,
+    hash_open_file_parallel, SplittableHasher, MIN_PART_LEN,
+};
+#[cfg(feature = "std")]
+pub use io::snapshot::FileSnapshot;
+#[cfg(feature = "std")]
+pub use io::tee::{HashingReader, HashingWriter};
+#[cfg(feature = "std")]
+pub use io::threads::thread_count;
+#[cfg(feature = "tokio")]
+pub use io::tokio;
+#[cfg(feature = "std")]
+pub use io::{HasherExt, LARGE_READ_LEN};
+pub use state::{SavedState, StateError};
 
 /// The README's examples, compiled and run by `cargo test --doc`.
 #[cfg(all(doctest, feature = "std"))]

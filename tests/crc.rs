@@ -351,3 +351,59 @@ fn file_ranges_hash_their_bytes_and_report_a_short_file() {
     let err = iohash::hash_file_parallel::<Crc32>(dir.path(), 2).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
 }
+
+#[test]
+fn a_parallel_hash_reads_the_file_it_opened_and_reports_its_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let len = 3 * iohash::MIN_PART_LEN as usize + 5;
+    let old = Rng(15).bytes(len);
+    std::fs::write(&path, &old).unwrap();
+    let file = std::fs::File::open(&path).unwrap();
+    // Another file of the same length renamed over the path: every range still comes from
+    // the handle opened first, never from the new file by name.
+    let new = dir.path().join("new");
+    std::fs::write(&new, Rng(16).bytes(len)).unwrap();
+    std::fs::rename(&new, &path).unwrap();
+    let progress = std::sync::atomic::AtomicU64::new(0);
+    let crc = iohash::hash_open_file_parallel(&file, 3, Crc32::new, |bytes| {
+        progress.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(crc.current_hash(), Crc32Variant::IsoHdlc.checksum(&old));
+    assert_eq!(progress.into_inner(), len as u64);
+
+    // A range of an open file, wherever its position stands.
+    let mut crc = Crc32::new();
+    std::io::Read::read_exact(&mut &file, &mut [0; 10]).unwrap();
+    iohash::append_open_file_range(&mut crc, &file, 4, 1000).unwrap();
+    assert_eq!(
+        crc.current_hash(),
+        Crc32Variant::IsoHdlc.checksum(&old[4..1004])
+    );
+}
+
+#[test]
+fn a_file_that_grows_during_a_parallel_hash_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let len = 2 * iohash::MIN_PART_LEN as usize;
+    std::fs::write(&path, Rng(17).bytes(len)).unwrap();
+    let file = std::fs::File::open(&path).unwrap();
+    let grown = std::sync::Once::new();
+    let err = iohash::hash_open_file_parallel(&file, 2, Crc64::nvme, |_| {
+        grown.call_once(|| {
+            let mut f = std::fs::OpenOptions::new()
+                .append(true)
+                .open(&path)
+                .unwrap();
+            std::io::Write::write_all(&mut f, b"more").unwrap();
+        });
+    })
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("file changed while it was being hashed"),
+        "{err}"
+    );
+}

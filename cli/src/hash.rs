@@ -1,16 +1,17 @@
 //! Hash mode: one checksum line per input, in argument order (directory trees, with `-r`, in
 //! byte order of their paths), hashed in parallel.
 
+use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use iohash::Algorithm;
+use indicatif::ProgressBar;
+use iohash::{hash_open_file_parallel, Algorithm, Crc32, Crc64, NonCryptographicHasher};
 
 use crate::input::{describe, Input};
 use crate::ordered::{for_each_ordered, threads_for};
 use crate::output::LineFormat;
 use crate::progress::{self, BarWriter};
-use crate::ranges;
 use crate::tree::{self, Found, TreeOptions};
 
 pub struct HashOptions {
@@ -32,6 +33,31 @@ enum Job {
     Skip(PathBuf),
     /// What a walk could not read: an error.
     Fail(String),
+}
+
+/// The CRC of `file` hashed by the library as ranges on `-j` threads (as many as pay: it
+/// decides), moving the bar; `None` for the xxHash family, which does not split.
+fn crc_in_ranges(
+    options: &HashOptions,
+    file: &File,
+    bar: Option<&ProgressBar>,
+) -> Option<io::Result<u128>> {
+    let threads = options.threads.unwrap_or(0);
+    if threads == 1 {
+        return None;
+    }
+    let on_progress = |bytes| progress::advance(bar, bytes);
+    Some(match options.algorithm {
+        Algorithm::Crc32(variant) => {
+            hash_open_file_parallel(file, threads, || Crc32::with_variant(variant), on_progress)
+                .map(|crc| crc.current_hash().into())
+        }
+        Algorithm::Crc64(variant) => {
+            hash_open_file_parallel(file, threads, || Crc64::with_variant(variant), on_progress)
+                .map(|crc| crc.current_hash().into())
+        }
+        _ => return None,
+    })
 }
 
 /// Prints a checksum line for every input, an error on stderr for each that fails; `false` if
@@ -76,15 +102,10 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 return Ok(None);
             };
             let file = input.open()?;
-            if let (1, Input::Path(path)) = (items, &input) {
-                let split = ranges::crc_in_ranges(
-                    options.algorithm,
-                    path,
-                    &file,
-                    options.threads,
-                    bar.as_ref(),
-                );
-                if let Some(hash) = split {
+            // A CRC of a file hashed alone: as ranges on every thread, combined (CRCs split).
+            // Standard input is read from where it stands, as xxhsum reads it.
+            if let (1, Input::Path(_)) = (items, &input) {
+                if let Some(hash) = crc_in_ranges(options, &file, bar.as_ref()) {
                     return hash.map(Some);
                 }
             }

@@ -124,20 +124,6 @@ fn decode_wtf8(bytes: &[u8]) -> Option<Vec<u16>> {
     Some(wide)
 }
 
-/// An error if `file` changed (size or modification time) since `before` was taken: the hash
-/// just made describes no version of it. The library's read path makes the same check.
-pub fn check_unchanged(file: &File, before: &std::fs::Metadata) -> io::Result<()> {
-    let after = file.metadata()?;
-    if after.len() != before.len() || after.modified().ok() != before.modified().ok() {
-        return Err(io::Error::other(format!(
-            "file changed while it was being hashed (size {} bytes before, {} after)",
-            before.len(),
-            after.len()
-        )));
-    }
-    Ok(())
-}
-
 /// An I/O error as `strerror` says it, without Rust's " (os error N)": how every message of the
 /// command words an I/O error, in hash mode and check mode alike.
 pub fn describe(error: &io::Error) -> String {

@@ -14,7 +14,6 @@ mod mapped;
 mod ordered;
 mod output;
 mod progress;
-mod ranges;
 mod tree;
 
 use std::ffi::OsString;

@@ -6,8 +6,8 @@
 //! library must not take over a process's signals) installs a `SIGBUS` handler that writes
 //! which file it was, as every other error is written, and exits with status 1. Since that
 //! ends the process, only a file hashed alone is mapped: with several, a truncated one must not
-//! stop the others, and they are read. Other changes are caught as with reads: size and
-//! modification time are compared after the hash.
+//! stop the others, and they are read. Other changes are caught as with reads, by the library's
+//! `FileSnapshot`.
 #![allow(unsafe_code)]
 
 use std::cell::Cell;
@@ -38,7 +38,7 @@ pub fn append_mapped(
     program: &str,
     name: &[u8],
 ) -> io::Result<Option<u64>> {
-    let before = file.metadata()?;
+    let before = iohash::FileSnapshot::of(file)?;
     if !before.is_file() || before.len() < MIN_MAP_LEN {
         return Ok(None);
     }
@@ -61,7 +61,7 @@ pub fn append_mapped(
     let written = hash_with_read_ahead(&map, sink, message);
     ON_SIGBUS.with(|slot| slot.set(None));
     written?;
-    crate::input::check_unchanged(file, &before)?;
+    before.check(file)?;
     Ok(Some(map.len() as u64))
 }
 

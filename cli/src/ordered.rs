@@ -14,13 +14,9 @@ const BATCH: usize = 16;
 const BATCHES_IN_FLIGHT_PER_THREAD: usize = 4;
 
 /// The number of threads for `items` inputs, `-j` being `requested` (`None`: one per CPU,
-/// counted only when there is more than one input).
+/// counted only when there is more than one input): the library's rule.
 pub fn threads_for(requested: Option<usize>, items: usize) -> usize {
-    match (items, requested) {
-        (0 | 1, _) | (_, Some(1)) => 1,
-        (n, Some(threads)) => threads.min(n),
-        (n, None) => std::thread::available_parallelism().map_or(1, |cpus| cpus.get().min(n)),
-    }
+    iohash::thread_count(requested.unwrap_or(0), items as u64)
 }
 
 /// Runs `work` on every item of `items` on `threads` threads and calls `emit` with each item and

@@ -29,13 +29,18 @@ pub struct BarWriter<'a>(pub Option<&'a ProgressBar>);
 
 impl Write for BarWriter<'_> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if let Some(bar) = self.0 {
-            bar.inc(buf.len() as u64);
-        }
+        advance(self.0, buf.len() as u64);
         Ok(buf.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+/// Moves the bar, if there is one, by `bytes`.
+pub fn advance(bar: Option<&ProgressBar>, bytes: u64) {
+    if let Some(bar) = bar {
+        bar.inc(bytes);
     }
 }

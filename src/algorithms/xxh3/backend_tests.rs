@@ -141,7 +141,7 @@ fn every_backend_streams_random_lengths_up_to_1_mib() {
 
 #[test]
 fn every_backend_matches_the_c_reference_vectors() {
-    let text = include_str!("../../tests/data/xxhash_vectors.txt");
+    let text = include_str!("../../../tests/data/xxhash_vectors.txt");
     let input = vector_input((1 << 20) + 7);
     let secret = vector_secret();
     for line in text.lines().filter(|l| !l.starts_with('#')) {

@@ -81,7 +81,7 @@ pub(crate) fn consume_stripes_with<K: Kernel>(
 macro_rules! simd_kernel {
     ($backend:ident, $feature:literal, $proof:literal $(, $consume_stripes:ident)?) => {
         #[doc = concat!("Holding a `", stringify!($backend), "` proves the CPU has ", $feature, ": ", $proof, ".")]
-        impl $crate::xxh3::long::Kernel for $backend {
+        impl $crate::algorithms::xxh3::long::Kernel for $backend {
             #[inline(always)]
             fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
                 // SAFETY: holding `self` proves the CPU has the feature (see the impl's doc).
@@ -129,7 +129,7 @@ macro_rules! simd_kernel {
                     input: &[u8],
                     secret: &[u8],
                 ) {
-                    $crate::xxh3::long::Kernel::consume_stripes(kernel, acc, stripes_so_far, input, secret);
+                    $crate::algorithms::xxh3::long::Kernel::consume_stripes(kernel, acc, stripes_so_far, input, secret);
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
                 unsafe { consume(self, acc, stripes_so_far, input, secret) }
@@ -152,7 +152,7 @@ macro_rules! simd_kernel {
                     secret: &[u8],
                     finish: impl FnOnce(&[u64; 8]) -> T,
                 ) -> T {
-                    finish(&$crate::xxh3::long::hash_long_with(kernel, input, secret))
+                    finish(&$crate::algorithms::xxh3::long::hash_long_with(kernel, input, secret))
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
                 unsafe { hash(self, input, secret, finish) }

@@ -1,7 +1,18 @@
-//! Choosing an algorithm at run time: [`Algorithm`] names one, [`AnyHasher`] hashes with it.
+//! The algorithms, one module each (`xxh3/`, `xxh64`, `xxh32`, `crc/`), and choosing one at run
+//! time: [`Algorithm`] names one, [`AnyHasher`] hashes with it.
+//!
+//! Each algorithm's module implements the core traits ([`DynHasher`],
+//! [`NonCryptographicHasher`]) and imports nothing from the I/O layer above it.
 
 use core::fmt;
 use core::str::FromStr;
+
+#[cfg(feature = "std")]
+pub(crate) mod crc;
+mod scalar_lane;
+pub(crate) mod xxh3;
+pub(crate) mod xxh32;
+pub(crate) mod xxh64;
 
 use crate::state::{self, Kind, Resumable};
 #[cfg(feature = "std")]
@@ -342,11 +353,6 @@ impl DynHasher for AnyHasher {
         alloc::boxed::Box::new(self.clone())
     }
 }
-
-#[cfg(feature = "std")]
-crate::io::impl_io_write!(AnyHasher);
-#[cfg(feature = "tokio")]
-crate::tokio::impl_async_write!(AnyHasher);
 
 #[cfg(test)]
 mod tests {

@@ -3,8 +3,8 @@
 
 use core::fmt;
 
+use super::scalar_lane::scalar_u64;
 use crate::hasher::impl_hasher;
-use crate::scalar_lane::scalar_u64;
 use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 
 const PRIME_1: u64 = 0x9E37_79B1_85EB_CA87;

@@ -5,8 +5,8 @@
 
 use core::fmt;
 
+use super::scalar_lane::scalar_u32;
 use crate::hasher::impl_hasher;
-use crate::scalar_lane::scalar_u32;
 use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 
 const PRIME_1: u32 = 0x9E37_79B1;

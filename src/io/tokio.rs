@@ -19,7 +19,9 @@ use std::path::Path;
 use ::tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt};
 use tokio_util::sync::CancellationToken;
 
-use crate::{DynHasher, NonCryptographicHasher, LARGE_READ_LEN};
+use super::copy::{copy_in_large_reads, Appender, LARGE_READ_LEN};
+use super::file::append_file_through;
+use crate::{DynHasher, NonCryptographicHasher};
 
 /// Async counterparts of [`append_from_reader`](crate::HasherExt::append_from_reader) and
 /// [`append_from_buf_reader`](crate::HasherExt::append_from_buf_reader), for every hasher,
@@ -288,13 +290,13 @@ where
 {
     run_blocking(cancel, move |token| {
         let mut hasher = H::default();
-        crate::io::copy_in_large_reads(
-            &mut crate::io::Appender(&mut hasher),
+        copy_in_large_reads(
+            &mut Appender(&mut hasher),
             &mut Cancellable {
                 inner: reader,
                 token,
             },
-            crate::LARGE_READ_LEN,
+            LARGE_READ_LEN,
         )?;
         Ok(hasher.current_hash())
     })
@@ -310,7 +312,7 @@ fn append_open_file_blocking<H: DynHasher + ?Sized>(
         inner: &file,
         token,
     };
-    crate::file::append_file_through(&mut crate::io::Appender(hasher), &file, &mut reader)
+    append_file_through(&mut Appender(hasher), &file, &mut reader)
 }
 
 /// tokio's `AsyncWrite` for a hasher: every write is ready at once and takes all it is given;
@@ -363,4 +365,12 @@ macro_rules! impl_async_write {
         }
     };
 }
-pub(crate) use impl_async_write;
+
+// Listed here, in the layer they belong to, as `io::Write`'s are in `io`.
+impl_async_write!(crate::XxHash3);
+impl_async_write!(crate::XxHash128);
+impl_async_write!(crate::XxHash64);
+impl_async_write!(crate::XxHash32);
+impl_async_write!(crate::Crc32);
+impl_async_write!(crate::Crc64);
+impl_async_write!(crate::AnyHasher);

@@ -1,91 +1,27 @@
-//! Reader paths (feature `std`): how bytes get from a `Read` or `BufRead` into a hasher, and
-//! `io::Write` for every hasher and for `dyn DynHasher`.
+//! The I/O layer (feature `std`): `io::Write` for every hasher and for `dyn DynHasher`, the
+//! reader methods of [`HasherExt`], and on top of them files, byte ranges, tee adapters,
+//! `bytes::Buf` chains and tokio.
 //!
-//! Nothing here keeps state between calls: no per-thread buffer, no copy of a caller's hasher.
+//! Within the layer, [`copy`] is the bottom (it imports nothing above it); [`snapshot`] and
+//! [`threads`] are helpers the file and range modules share.
 
-use std::io::{self, BufRead, BufWriter, ErrorKind, Read, Write};
+use std::io::{self, BufRead, Read};
 
 use crate::DynHasher;
 
-/// Bytes asked for per `read` call when a file is hashed by path or as an open `File`
-/// ([`append_file`](crate::append_file), [`append_open_file`](crate::append_open_file),
-/// [`hash_file`](crate::hash_file)), where [`io::copy`] would read 8 KiB: fewer system calls,
-/// and chunks long enough for the SIMD loops. The read size against time is measured by
-/// `cargo bench --bench read_size` (BENCHMARKS.md); 64 KiB is the smallest size in the flat
-/// part of that curve.
-pub const LARGE_READ_LEN: usize = 64 * 1024;
+#[cfg(feature = "bytes")]
+mod buf;
+pub(crate) mod copy;
+pub(crate) mod file;
+pub(crate) mod range;
+pub(crate) mod snapshot;
+pub(crate) mod tee;
+pub(crate) mod threads;
+#[cfg(feature = "tokio")]
+pub mod tokio;
 
-/// [`io::copy`] into the hasher: `io::copy`'s own paths (a `&[u8]`, `VecDeque` or `BufReader`
-/// handed over in place, anything else through 8 KiB on the stack), nothing allocated.
-pub(crate) fn append_from_reader<W, R>(hasher: &mut W, reader: &mut R) -> io::Result<u64>
-where
-    W: DynHasher + ?Sized,
-    R: Read + ?Sized,
-{
-    io::copy(reader, &mut Appender(hasher))
-}
-
-/// [`io::copy`] into a `BufWriter` of `read_len` bytes ([`LARGE_READ_LEN`] for a file) around
-/// `sink`: for a reader `io::copy` does not hand over in place, it reads straight into the
-/// `BufWriter`'s spare capacity, so a file is read `read_len` bytes at a time with no copy. The
-/// buffer is allocated per call. If the copy fails, dropping the `BufWriter` writes what it
-/// holds, so the sink has every byte read.
-pub(crate) fn copy_in_large_reads<W, R>(
-    sink: &mut W,
-    reader: &mut R,
-    read_len: usize,
-) -> io::Result<u64>
-where
-    W: Write + ?Sized,
-    R: Read + ?Sized,
-{
-    let mut writer = BufWriter::with_capacity(read_len, sink);
-    let len = io::copy(reader, &mut writer)?;
-    writer.flush()?;
-    Ok(len)
-}
-
-/// `fill_buf` / `consume` until the reader is empty, appending its buffer in place.
-pub(crate) fn append_from_buf_reader<H, R>(hasher: &mut H, reader: &mut R) -> io::Result<u64>
-where
-    H: DynHasher + ?Sized,
-    R: BufRead + ?Sized,
-{
-    let mut len = 0u64;
-    loop {
-        let chunk = match reader.fill_buf() {
-            Ok([]) => return Ok(len),
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        hasher.append(chunk);
-        let n = chunk.len();
-        reader.consume(n);
-        len += n as u64;
-    }
-}
-
-/// Any [`DynHasher`] as an `io::Write`, for the helpers above.
-pub(crate) struct Appender<'a, H: ?Sized>(pub(crate) &'a mut H);
-
-impl<H: DynHasher + ?Sized> Write for Appender<'_, H> {
-    #[inline]
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0.append(buf);
-        Ok(buf.len())
-    }
-
-    #[inline]
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.0.append(buf);
-        Ok(())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
+use copy::Appender;
+pub use copy::LARGE_READ_LEN;
 
 /// `io::Write` for a hasher, written once: every write takes all of its input and is the same as
 /// `append`, so no byte is ever refused and `flush` has nothing to do.
@@ -122,8 +58,16 @@ macro_rules! impl_io_write {
         }
     };
 }
-pub(crate) use impl_io_write;
 
+// Listed here, in the layer they belong to: the core defines the hashers, this layer makes
+// them writers.
+impl_io_write!(crate::XxHash3);
+impl_io_write!(crate::XxHash128);
+impl_io_write!(crate::XxHash64);
+impl_io_write!(crate::XxHash32);
+impl_io_write!(crate::Crc32);
+impl_io_write!(crate::Crc64);
+impl_io_write!(crate::AnyHasher);
 impl_io_write!(dyn DynHasher + '_);
 impl_io_write!(dyn DynHasher + Send + '_);
 
@@ -175,7 +119,7 @@ pub trait HasherExt: DynHasher {
     /// # }
     /// ```
     fn append_from_reader<R: Read + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64> {
-        crate::io::append_from_reader(self, reader)
+        copy::append_from_reader(self, reader)
     }
 
     /// Appends everything a [`BufRead`](BufRead) yields, straight from its buffer:
@@ -198,7 +142,7 @@ pub trait HasherExt: DynHasher {
     /// # }
     /// ```
     fn append_from_buf_reader<R: BufRead + ?Sized>(&mut self, reader: &mut R) -> io::Result<u64> {
-        crate::io::append_from_buf_reader(self, reader)
+        copy::append_from_buf_reader(self, reader)
     }
 
     /// Appends the contents of the file at `path`; see [`append_file`](crate::append_file) for
@@ -218,7 +162,7 @@ pub trait HasherExt: DynHasher {
     /// # }
     /// ```
     fn append_file(&mut self, path: impl AsRef<std::path::Path>) -> io::Result<u64> {
-        crate::file::append_file(&mut crate::io::Appender(self), path)
+        file::append_file(&mut Appender(self), path)
     }
 
     /// Appends the remaining bytes of a [`bytes::Buf`] chunk by chunk: a `Chain` of `Bytes`,
@@ -239,7 +183,7 @@ pub trait HasherExt: DynHasher {
     /// ```
     #[cfg(feature = "bytes")]
     fn append_buf(&mut self, buf: impl bytes::Buf) {
-        crate::buf::append_buf(self, buf);
+        buf::append_buf(self, buf);
     }
 }
 

@@ -1,16 +1,19 @@
-//! Hashing a file by path: the read strategy by file kind, and detection of files that change
-//! while they are hashed.
+//! Hashing a file by path or open `File`, and many files in parallel: the read strategy by
+//! file kind, with a [`FileSnapshot`] taken around it.
 //!
 //! Why reads and not `mmap`: a mapped file that another process truncates kills the reader with
 //! `SIGBUS`, and catching that takes a process-wide signal handler, which a library must not
 //! install. Reads see a shrinking file as a short file, which the size check below reports.
 //! BENCHMARKS.md has what each way measured.
 
-use std::fs::{File, Metadata};
+use std::fs::File;
 use std::io::{self, ErrorKind, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use super::copy::{copy_in_large_reads, Appender, LARGE_READ_LEN};
+use super::snapshot::FileSnapshot;
+use super::threads;
 use crate::{DynHasher, NonCryptographicHasher};
 
 /// Appends the contents of the file at `path` to `sink` (any hasher: a concrete one, an
@@ -18,10 +21,10 @@ use crate::{DynHasher, NonCryptographicHasher};
 /// any other writer, such as one that counts progress), returning the number of bytes.
 ///
 /// A regular file is read [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
-/// shorter than that through a buffer on the stack, allocating nothing), and its
-/// size and modification time are compared before and after: if either changed, the file was
-/// written to while it was hashed and the hash would describe no version of it, so this
-/// returns an error instead. A pipe, FIFO, socket or device is read to its end.
+/// shorter than that through a buffer on the stack, allocating nothing), between two
+/// [`FileSnapshot`]s: if the file changed while it was hashed, the hash would describe no
+/// version of it, so this returns an error instead ([`FileSnapshot`] says which changes are
+/// caught). A pipe, FIFO, socket or device is read to its end.
 ///
 /// # Errors
 /// The error from opening or reading (with [`ErrorKind::NotFound`],
@@ -66,33 +69,39 @@ where
     W: Write + ?Sized,
     R: io::Read + ?Sized,
 {
-    let before = file.metadata()?;
-    if before.is_dir() {
-        return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"));
-    }
+    let before = snapshot_of_contents(file)?;
+    read_between(sink, file, &before, reader)
+}
+
+/// Reads `reader` (which reads `file`) into `sink`, then checks `file` against `before`.
+pub(crate) fn read_between<W, R>(
+    sink: &mut W,
+    file: &File,
+    before: &FileSnapshot,
+    reader: &mut R,
+) -> io::Result<u64>
+where
+    W: Write + ?Sized,
+    R: io::Read + ?Sized,
+{
     // A file shorter than one large read takes `io::copy`'s stack buffer: no allocation.
-    let len = if before.is_file() && before.len() < crate::LARGE_READ_LEN as u64 {
+    let len = if before.is_file() && before.len() < LARGE_READ_LEN as u64 {
         io::copy(reader, sink)?
     } else {
-        crate::io::copy_in_large_reads(sink, reader, crate::LARGE_READ_LEN)?
+        copy_in_large_reads(sink, reader, LARGE_READ_LEN)?
     };
-    if before.is_file() {
-        check_unchanged(&before, &file.metadata()?)?;
-    }
+    before.check(file)?;
     Ok(len)
 }
 
-/// Size and modification time compared, not the bytes read against the size: files in `/proc`
-/// and `/sys` report sizes that are not their length, and do not change.
-pub(crate) fn check_unchanged(before: &Metadata, after: &Metadata) -> io::Result<()> {
-    if before.len() != after.len() || before.modified().ok() != after.modified().ok() {
-        return Err(io::Error::other(format!(
-            "file changed while it was being hashed (size {} bytes before, {} after)",
-            before.len(),
-            after.len()
-        )));
+/// The snapshot of a file about to be read; a directory is an error, of the kind and words
+/// `read` gives on Linux, on every system.
+pub(crate) fn snapshot_of_contents(file: &File) -> io::Result<FileSnapshot> {
+    let metadata = file.metadata()?;
+    if metadata.is_dir() {
+        return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"));
     }
-    Ok(())
+    Ok(FileSnapshot::from_metadata(&metadata))
 }
 
 /// The hash of the file at `path`, with a new hasher of type `H`. See [`append_file`].
@@ -112,7 +121,7 @@ pub fn hash_file<H: NonCryptographicHasher + Default>(
     path: impl AsRef<Path>,
 ) -> io::Result<H::Output> {
     let mut hasher = H::default();
-    append_file(&mut crate::io::Appender(&mut hasher), path)?;
+    append_file(&mut Appender(&mut hasher), path)?;
     Ok(hasher.current_hash())
 }
 
@@ -170,42 +179,34 @@ where
     H: DynHasher + Send,
     F: Fn() -> H + Sync,
 {
-    let threads = match paths.len() {
-        0 | 1 => 1,
-        n => std::thread::available_parallelism().map_or(1, |cpus| cpus.get().min(n)),
-    };
+    let threads = threads::thread_count(0, paths.len() as u64);
     let hash_one = |path: &dyn AsRef<Path>| {
         let mut hasher = new_hasher();
-        append_file(&mut crate::io::Appender(&mut hasher), path)?;
+        append_file(&mut Appender(&mut hasher), path)?;
         Ok(hasher)
     };
     if threads == 1 {
         return paths.iter().map(|path| hash_one(path)).collect();
     }
     let next = AtomicUsize::new(0);
+    let take_files = || {
+        let mut mine = Vec::new();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(path) = paths.get(index) else {
+                break mine;
+            };
+            mine.push((index, hash_one(path)));
+        }
+    };
     let mut done: Vec<(usize, io::Result<H>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut mine = Vec::new();
-                    loop {
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(path) = paths.get(index) else {
-                            break mine;
-                        };
-                        mine.push((index, hash_one(path)));
-                    }
-                })
-            })
+        // A thread the system refuses leaves its share to the others, and to this one.
+        let workers: Vec<_> = (1..threads)
+            .filter_map(|_| threads::spawn(scope, take_files).ok())
             .collect();
-        workers
-            .into_iter()
-            .flat_map(|worker| {
-                worker
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
+        let mut done = take_files();
+        done.extend(workers.into_iter().flat_map(threads::join));
+        done
     });
     done.sort_unstable_by_key(|(index, _)| *index);
     done.into_iter().map(|(_, result)| result).collect()
@@ -215,27 +216,6 @@ where
 mod tests {
     use super::*;
     use crate::XxHash3;
-
-    #[test]
-    fn a_file_that_shrinks_between_open_and_read_is_an_error() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("shrinks");
-        std::fs::write(&path, vec![1u8; 100_000]).unwrap();
-        let file = File::open(&path).unwrap();
-        let before = file.metadata().unwrap();
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_len(10)
-            .unwrap();
-        let err = check_unchanged(&before, &file.metadata().unwrap()).unwrap_err();
-        assert!(
-            err.to_string()
-                .contains("changed while it was being hashed"),
-            "{err}"
-        );
-    }
 
     #[test]
     fn missing_files_and_directories_are_clear_errors() {

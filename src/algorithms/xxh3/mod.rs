@@ -693,7 +693,7 @@ mod engine_tests {
         let wanted = [
             0, 1, 3, 4, 8, 9, 16, 17, 128, 129, 240, 241, 255, 256, 257, 1024, 2048,
         ];
-        include_str!("../../tests/data/xxhash_vectors.txt")
+        include_str!("../../../tests/data/xxhash_vectors.txt")
             .lines()
             .filter(|line| {
                 let len = line.split(' ').next().and_then(|len| len.parse().ok());

@@ -1,0 +1,415 @@
+//! Byte ranges of a file, and splittable hashing: one file hashed as ranges on several threads,
+//! the ranges' CRCs combined in order. Only CRCs split; [`SplittableHasher`] says why.
+//!
+//! Every range is read from the one handle opened first, with positional reads (`read_at` on
+//! Unix, `seek_read` on Windows): a file replaced by a rename while it is hashed cannot give
+//! some ranges from the old file and some from the new.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use super::copy::copy_in_large_reads;
+use super::file::{read_between, snapshot_of_contents};
+use super::threads;
+use crate::{Crc32, Crc64, DynHasher, NonCryptographicHasher};
+
+/// A hasher whose hash of `a ‖ b` can be made from its hashers of `a` and of `b`: the CRCs.
+/// What [`hash_file_parallel`] needs.
+///
+/// A CRC is linear: the CRC of `a ‖ b` follows from the CRCs of `a` and `b` and the length of
+/// `b`. XXH3, XXH64 and XXH32 carry state from every byte to the next through multiplications
+/// and rotations, so the hash of `b` alone says nothing of what `b` does after `a`: their parts
+/// cannot be hashed apart and joined, and they do not implement this trait. (For those, hash
+/// the parts in order, or save and restore the state between them:
+/// [`save_state`](crate::NonCryptographicHasher::save_state).)
+///
+/// Sealed: only iohash's CRCs implement it.
+pub trait SplittableHasher: NonCryptographicHasher + sealed::Sealed {
+    /// Makes `self` the hasher of its bytes followed by `next`'s. See [`Crc32::combine`].
+    ///
+    /// # Panics
+    /// If the two compute different parameter sets.
+    fn combine(&mut self, next: &Self);
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for crate::Crc32 {}
+    impl Sealed for crate::Crc64 {}
+}
+
+impl SplittableHasher for Crc32 {
+    fn combine(&mut self, next: &Self) {
+        Crc32::combine(self, next);
+    }
+}
+
+impl SplittableHasher for Crc64 {
+    fn combine(&mut self, next: &Self) {
+        Crc64::combine(self, next);
+    }
+}
+
+/// Bytes read per call for one range: larger than [`LARGE_READ_LEN`](crate::LARGE_READ_LEN),
+/// since two threads copying out of the page cache at once gain from fewer calls (the
+/// `parallel_crc` rows of BENCHMARKS.md).
+const PART_READ_LEN: usize = 256 << 10;
+
+/// Ranges shorter than this are not split further: a thread costs more than hashing them.
+pub const MIN_PART_LEN: u64 = 4 << 20;
+
+/// Appends bytes `offset..offset + len` of the file at `path` to `sink` (a hasher or any
+/// writer), read 256 KiB at a time; returns `len`.
+///
+/// With [`Crc32::combine`] / [`Crc64::combine`], the ranges of a file can be hashed anywhere
+/// (threads, machines) and joined; for other hashers it is the hash of that part of the file.
+///
+/// ```
+/// use iohash::{append_file_range, Crc64, NonCryptographicHasher};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("f");
+/// std::fs::write(&path, b"123456789")?;
+/// let (mut head, mut tail) = (Crc64::nvme(), Crc64::nvme());
+/// append_file_range(&mut head, &path, 0, 4)?;
+/// append_file_range(&mut tail, &path, 4, 5)?;
+/// head.combine(&tail);
+/// assert_eq!(head.current_hash(), iohash::Crc64Variant::Nvme.check());
+///
+/// let err = append_file_range(&mut head, &path, 5, 10).unwrap_err();
+/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+/// # Ok(())
+/// # }
+/// ```
+///
+/// # Errors
+/// The error from opening or reading the file, [`io::ErrorKind::UnexpectedEof`] if the file
+/// ends before the range does (its message names the file's length), or an error saying the
+/// file changed while it was being hashed (see [`FileSnapshot`](crate::FileSnapshot)). On an error, `sink` may
+/// already have been given part of the range: with a hasher, start again from a new one.
+pub fn append_file_range<W: Write + ?Sized>(
+    sink: &mut W,
+    path: impl AsRef<Path>,
+    offset: u64,
+    len: u64,
+) -> io::Result<u64> {
+    append_open_file_range(sink, &File::open(path)?, offset, len)
+}
+
+/// [`append_file_range`] for a file that is already open. The range is read with positional
+/// reads, wherever the handle's position is, and on Unix the position does not move.
+///
+/// ```
+/// use iohash::{append_open_file_range, NonCryptographicHasher, XxHash3};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("f");
+/// std::fs::write(&path, b"header|payload|trailer")?;
+/// let file = std::fs::File::open(&path)?;
+/// let mut hasher = XxHash3::new();
+/// append_open_file_range(&mut hasher, &file, 7, 7)?;
+/// assert_eq!(hasher.current_hash(), XxHash3::hash(b"payload"));
+/// # Ok(())
+/// # }
+/// ```
+///
+/// # Errors
+/// As [`append_file_range`].
+pub fn append_open_file_range<W: Write + ?Sized>(
+    sink: &mut W,
+    file: &File,
+    offset: u64,
+    len: u64,
+) -> io::Result<u64> {
+    let before = snapshot_of_contents(file)?;
+    let mut range = RangeReader::new(file, (offset, len));
+    let read = copy_in_large_reads(sink, &mut range, PART_READ_LEN)?;
+    // A file that shrank while it was read is a changed file, not a short one.
+    before.check(file)?;
+    if read < len {
+        return Err(io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            format!(
+                "the file is {} bytes long, and the range ends at byte {}",
+                before.len(),
+                offset.saturating_add(len)
+            ),
+        ));
+    }
+    Ok(read)
+}
+
+/// The hash of the file at `path` with a new `H`, hashed as up to `threads` ranges in
+/// parallel (0: one per CPU) and combined: the same value as
+/// [`hash_file`](crate::hash_file), sooner for a large file. Ranges are at least
+/// [`MIN_PART_LEN`] bytes, so a small file takes one thread.
+///
+/// ```
+/// use iohash::{hash_file, hash_file_parallel, Crc64};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("big");
+/// std::fs::write(&path, vec![7u8; 20 << 20])?;
+/// assert_eq!(hash_file_parallel::<Crc64>(&path, 4)?, hash_file::<Crc64>(&path)?);
+/// # Ok(())
+/// # }
+/// ```
+///
+/// # Errors
+/// As [`hash_open_file_parallel`].
+pub fn hash_file_parallel<H: SplittableHasher + Default + Send>(
+    path: impl AsRef<Path>,
+    threads: usize,
+) -> io::Result<H::Output> {
+    hash_file_parallel_with(path, threads, H::default).map(|hasher| hasher.current_hash())
+}
+
+/// [`hash_file_parallel`] with hashers made by `new_hasher` (for a parameter set other than
+/// the default); returns the combined hasher.
+///
+/// ```
+/// use iohash::{hash_file_parallel_with, Crc32, Crc32Variant, NonCryptographicHasher};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("f");
+/// std::fs::write(&path, b"123456789")?;
+/// let crc = hash_file_parallel_with(&path, 2, Crc32::castagnoli)?;
+/// assert_eq!(crc.current_hash(), Crc32Variant::Iscsi.check());
+/// # Ok(())
+/// # }
+/// ```
+///
+/// # Errors
+/// As [`hash_open_file_parallel`].
+pub fn hash_file_parallel_with<H, F>(
+    path: impl AsRef<Path>,
+    threads: usize,
+    new_hasher: F,
+) -> io::Result<H>
+where
+    H: SplittableHasher + Send,
+    F: Fn() -> H + Sync,
+{
+    hash_open_file_parallel(&File::open(path)?, threads, new_hasher, |_| {})
+}
+
+/// [`hash_file_parallel_with`] for a file that is already open, telling `on_progress` the
+/// number of bytes of each read as it is hashed (from every thread, in no order): what a
+/// progress bar needs. The whole of a regular file is hashed, wherever the handle's position
+/// is; a pipe, socket or device is read to its end on this thread.
+///
+/// ```
+/// use iohash::{hash_open_file_parallel, Crc32, NonCryptographicHasher};
+/// use std::sync::atomic::{AtomicU64, Ordering};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("big");
+/// std::fs::write(&path, vec![1u8; 9 << 20])?;
+/// let done = AtomicU64::new(0);
+/// let file = std::fs::File::open(&path)?;
+/// let crc = hash_open_file_parallel(&file, 2, Crc32::new, |bytes| {
+///     done.fetch_add(bytes, Ordering::Relaxed);
+/// })?;
+/// assert_eq!(crc.current_hash(), Crc32::hash(&vec![1u8; 9 << 20]));
+/// assert_eq!(done.into_inner(), 9 << 20);
+/// # Ok(())
+/// # }
+/// ```
+///
+/// # Errors
+/// As [`append_file_range`], for the first range that failed, and an error if the system
+/// refuses a thread.
+pub fn hash_open_file_parallel<H, F, P>(
+    file: &File,
+    threads: usize,
+    new_hasher: F,
+    on_progress: P,
+) -> io::Result<H>
+where
+    H: SplittableHasher + Send,
+    F: Fn() -> H + Sync,
+    P: Fn(u64) + Sync,
+{
+    let before = snapshot_of_contents(file)?;
+    let ranges = if before.is_file() {
+        split(before.len(), threads)
+    } else {
+        Vec::new()
+    };
+    let hash_range = |range: Option<(u64, u64)>| {
+        let mut hasher = new_hasher();
+        let mut sink = Watched {
+            hasher: &mut hasher,
+            on_progress: &on_progress,
+        };
+        match range {
+            Some(range) => {
+                copy_in_large_reads(&mut sink, &mut RangeReader::new(file, range), PART_READ_LEN)?
+            }
+            None => read_between(&mut sink, file, &before, &mut &*file)?,
+        };
+        Ok::<H, io::Error>(hasher)
+    };
+    let mut parts: Vec<io::Result<H>> = match ranges.as_slice() {
+        [] => return hash_range(None),
+        [only] => vec![hash_range(Some(*only))],
+        [first, rest @ ..] => std::thread::scope(|scope| {
+            let workers: Vec<_> = rest
+                .iter()
+                .map(|&range| threads::spawn(scope, move || hash_range(Some(range))))
+                .collect();
+            let mut parts = vec![hash_range(Some(*first))];
+            for worker in workers {
+                parts.push(worker.and_then(threads::join));
+            }
+            parts
+        }),
+    };
+    // A file that changed, or shrank so that a range came out short, is a changed file.
+    before.check(file)?;
+    let mut hasher = parts.remove(0)?;
+    for part in parts {
+        hasher.combine(&part?);
+    }
+    Ok(hasher)
+}
+
+/// Appends to a hasher and tells an observer how many bytes.
+struct Watched<'a, H, P> {
+    hasher: &'a mut H,
+    on_progress: &'a P,
+}
+
+impl<H: DynHasher, P: Fn(u64)> Write for Watched<'_, H, P> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.hasher.append(buf);
+        (self.on_progress)(buf.len() as u64);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Bytes `offset..offset + len` of an open file, by positional reads: several can read one
+/// handle at once.
+struct RangeReader<'a> {
+    file: &'a File,
+    offset: u64,
+    end: u64,
+}
+
+impl<'a> RangeReader<'a> {
+    fn new(file: &'a File, (offset, len): (u64, u64)) -> Self {
+        RangeReader {
+            file,
+            offset,
+            end: offset.saturating_add(len),
+        }
+    }
+}
+
+impl Read for RangeReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = usize::try_from(self.end - self.offset).unwrap_or(usize::MAX);
+        let want = buf.len().min(left);
+        if want == 0 {
+            return Ok(0);
+        }
+        let read = read_at(self.file, &mut buf[..want], self.offset)?;
+        self.offset += read as u64;
+        Ok(read)
+    }
+}
+
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+}
+
+/// Without positional reads, a seek and a read; [`split`] then makes one range, so no two
+/// threads share the handle's position.
+#[cfg(not(any(unix, windows)))]
+fn read_at(mut file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    use std::io::{Seek, SeekFrom};
+    file.seek(SeekFrom::Start(offset))?;
+    file.read(buf)
+}
+
+/// `(offset, len)` of up to `threads` (0: one per CPU) ranges of about equal length, none
+/// shorter than [`MIN_PART_LEN`] unless there is one.
+fn split(len: u64, threads: usize) -> Vec<(u64, u64)> {
+    let parts = if cfg!(any(unix, windows)) {
+        threads::thread_count(threads, len / MIN_PART_LEN) as u64
+    } else {
+        1
+    };
+    let base = len / parts;
+    let extra = len % parts;
+    let mut offset = 0;
+    (0..parts)
+        .map(|i| {
+            let part = base + u64::from(i < extra);
+            let range = (offset, part);
+            offset += part;
+            range
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_cover_the_file_in_order_and_are_not_too_short() {
+        for (len, threads) in [
+            (0, 4),
+            (1, 4),
+            (MIN_PART_LEN * 3 + 7, 2),
+            (MIN_PART_LEN * 9, 4),
+        ] {
+            let ranges = split(len, threads);
+            assert!(!ranges.is_empty() && ranges.len() <= threads);
+            let mut end = 0;
+            for &(offset, part) in &ranges {
+                assert_eq!(offset, end);
+                assert!(ranges.len() == 1 || part >= MIN_PART_LEN);
+                end += part;
+            }
+            assert_eq!(end, len);
+        }
+        assert_eq!(split(MIN_PART_LEN * 2 - 1, 8).len(), 1);
+        assert_eq!(split(MIN_PART_LEN * 100, 3).len(), 3);
+    }
+
+    #[test]
+    fn a_range_reader_stops_at_its_end_and_reads_from_its_offset() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, b"0123456789").unwrap();
+        let file = File::open(&path).unwrap();
+        let mut out = Vec::new();
+        RangeReader::new(&file, (3, 4))
+            .read_to_end(&mut out)
+            .unwrap();
+        assert_eq!(out, b"3456");
+        out.clear();
+        RangeReader::new(&file, (8, 100))
+            .read_to_end(&mut out)
+            .unwrap();
+        assert_eq!(out, b"89");
+    }
+}
