@@ -194,17 +194,18 @@ pub(crate) fn write_hash_into(hash: &[u8], out: &mut [u8]) -> usize {
 ///
 /// ```text
 /// impl_hasher! {
-///     XxHash64 => u64, to_be_bytes, "XXH64";
+///     XxHash64 => u64, to_be_bytes;
 ///     fn append(&mut self, data: &[u8]) { ... }
 ///     fn reset(&mut self) { ... }
 ///     fn current_hash(&self) -> u64 { ... }
 ///     fn hash(data: &[u8]) -> u64 { ... }
 /// }
 /// ```
-/// The name may be any expression of `self`, for types whose name depends on their parameters.
+/// The name is the table's tag for the hasher's [`Kind`](crate::table::Kind), which
+/// `Resumable::kind` gives.
 macro_rules! impl_hasher {
     (
-        $ty:ident => $output:ty, $to_bytes:ident, |$name_self:ident| $name:expr;
+        $ty:ident => $output:ty, $to_bytes:ident;
         fn append(&mut $a_self:ident, $data:ident: &[u8]) $append:block
         fn reset(&mut $r_self:ident) $reset:block
         fn current_hash(&$c_self:ident) -> $c_out:ty $current:block
@@ -229,8 +230,8 @@ macro_rules! impl_hasher {
             }
 
             #[inline]
-            fn name(&$name_self) -> &'static str {
-                $name
+            fn name(&self) -> &'static str {
+                $crate::state::Resumable::kind(self).tag()
             }
 
             #[cfg(feature = "alloc")]
@@ -262,12 +263,6 @@ macro_rules! impl_hasher {
                 $crate::state::restore(bytes)
             }
         }
-    };
-    (
-        $ty:ident => $output:ty, $to_bytes:ident, $name:literal;
-        $($rest:tt)*
-    ) => {
-        $crate::hasher::impl_hasher!($ty => $output, $to_bytes, |self| $name; $($rest)*);
     };
 }
 pub(crate) use impl_hasher;

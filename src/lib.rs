@@ -170,6 +170,7 @@ extern crate alloc;
 mod cpu;
 mod hasher;
 mod state;
+mod table;
 // The algorithms, each implementing the core traits, and the table of them.
 mod algorithms;
 // The I/O layer: io::Write, reader paths, files, ranges, tee adapters, bytes, tokio.

@@ -3,6 +3,7 @@
 
 use core::fmt;
 
+pub(crate) use crate::table::Kind;
 use crate::SecretError;
 
 /// The first four bytes of every saved state.
@@ -105,7 +106,7 @@ impl AsRef<[u8]> for SavedState {
 
 impl fmt::Debug for SavedState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = Kind::from_id(self.bytes[5]).map_or("?", Kind::name);
+        let kind = Kind::from_id(self.bytes[5]).map_or("?", Kind::tag);
         f.debug_struct("SavedState")
             .field("algorithm", &kind)
             .field("len", &self.len)
@@ -242,53 +243,7 @@ impl core::error::Error for StateError {
     }
 }
 
-/// An algorithm and parameter set, as the format numbers them. Known without `std`, so a
-/// `no_std` build names a CRC state it cannot restore.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
-    Xxh32 = 1,
-    Xxh64 = 2,
-    Xxh3 = 3,
-    Xxh128 = 4,
-    Crc32IsoHdlc = 5,
-    Crc32Iscsi = 6,
-    Crc64Ecma182 = 7,
-    Crc64Nvme = 8,
-    Crc64Xz = 9,
-}
-
 impl Kind {
-    const ALL: [Kind; 9] = [
-        Kind::Xxh32,
-        Kind::Xxh64,
-        Kind::Xxh3,
-        Kind::Xxh128,
-        Kind::Crc32IsoHdlc,
-        Kind::Crc32Iscsi,
-        Kind::Crc64Ecma182,
-        Kind::Crc64Nvme,
-        Kind::Crc64Xz,
-    ];
-
-    pub(crate) fn from_id(id: u8) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|kind| *kind as u8 == id)
-    }
-
-    /// The `--tag` name.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Kind::Xxh32 => "XXH32",
-            Kind::Xxh64 => "XXH64",
-            Kind::Xxh3 => "XXH3",
-            Kind::Xxh128 => "XXH128",
-            Kind::Crc32IsoHdlc => "CRC32",
-            Kind::Crc32Iscsi => "CRC32C",
-            Kind::Crc64Ecma182 => "CRC64",
-            Kind::Crc64Nvme => "CRC64NVME",
-            Kind::Crc64Xz => "CRC64XZ",
-        }
-    }
-
     fn body_len(self) -> usize {
         match self {
             Kind::Xxh32 => 4 + 8 + 4 * 4 + 1 + 16,
@@ -407,7 +362,7 @@ pub(crate) fn restore<H: Resumable>(bytes: &[u8]) -> Result<H, StateError> {
 /// The error for a state of `kind` restored into `H`.
 pub(crate) fn wrong_algorithm<H: Resumable>(kind: Kind) -> StateError {
     StateError::WrongAlgorithm {
-        found: kind.name(),
+        found: kind.tag(),
         expected: H::EXPECTED,
     }
 }
@@ -588,14 +543,10 @@ mod tests {
     }
 
     #[test]
-    fn every_kind_has_its_own_number_and_fits_the_capacity() {
-        for (i, kind) in Kind::ALL.into_iter().enumerate() {
-            assert_eq!(kind as usize, i + 1);
-            assert_eq!(Kind::from_id(kind as u8), Some(kind));
+    fn every_kind_fits_the_capacity() {
+        for kind in Kind::all() {
             assert!(HEADER_LEN + kind.body_len() + CHECKSUM_LEN <= SavedState::CAPACITY);
         }
-        assert_eq!(Kind::from_id(0), None);
-        assert_eq!(Kind::from_id(10), None);
         assert_eq!(Kind::Xxh3.body_len(), BODY_MAX);
     }
 }

@@ -113,7 +113,7 @@ fn the_bitwise_model_gives_the_catalogue_check_values() {
             model32(v).0.checksum(b"123456789"),
             u64::from(v.check()),
             "{}",
-            v.name()
+            v.full_name()
         );
     }
     for &v in Crc64Variant::ALL {
@@ -121,7 +121,7 @@ fn the_bitwise_model_gives_the_catalogue_check_values() {
             model64(v).0.checksum(b"123456789"),
             v.check(),
             "{}",
-            v.name()
+            v.full_name()
         );
     }
 }
@@ -140,14 +140,14 @@ fn crc32_matches_both_references_at_every_length() {
                     u64::from(expected),
                     model.checksum(data),
                     "{} len {len}",
-                    variant.name()
+                    variant.full_name()
                 );
             }
             assert_eq!(
                 variant.checksum(data),
                 expected,
                 "{} len {len}",
-                variant.name()
+                variant.full_name()
             );
             let mut crc = Crc32::with_variant(variant);
             let cuts = random_splits(&mut rng, len);
@@ -156,7 +156,7 @@ fn crc32_matches_both_references_at_every_length() {
                 crc.current_hash(),
                 expected,
                 "{} len {len} cuts {cuts:?}",
-                variant.name()
+                variant.full_name()
             );
             assert_eq!(crc.current_hash_bytes(), expected.to_le_bytes());
         }
@@ -181,14 +181,14 @@ fn crc64_matches_both_references_at_every_length() {
                     expected,
                     model.checksum(data),
                     "{} len {len}",
-                    variant.name()
+                    variant.full_name()
                 );
             }
             assert_eq!(
                 variant.checksum(data),
                 expected,
                 "{} len {len}",
-                variant.name()
+                variant.full_name()
             );
             let mut crc = Crc64::with_variant(variant);
             let cuts = random_splits(&mut rng, len);
@@ -197,7 +197,7 @@ fn crc64_matches_both_references_at_every_length() {
                 crc.current_hash(),
                 expected,
                 "{} len {len} cuts {cuts:?}",
-                variant.name()
+                variant.full_name()
             );
             assert_eq!(crc.current_hash_bytes(), expected.to_be_bytes());
         }
@@ -218,7 +218,7 @@ fn combine_gives_the_crc_of_the_concatenation() {
                 combined,
                 v.checksum(&data),
                 "{} cut {cut} of {len}",
-                v.name()
+                v.full_name()
             );
         }
         for &v in Crc64Variant::ALL {
@@ -227,7 +227,7 @@ fn combine_gives_the_crc_of_the_concatenation() {
                 combined,
                 v.checksum(&data),
                 "{} cut {cut} of {len}",
-                v.name()
+                v.full_name()
             );
         }
     }

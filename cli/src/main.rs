@@ -27,15 +27,31 @@ use iohash::Algorithm;
 
 use input::Input;
 
+/// `-H`'s help: every algorithm of the library's table, by the names `-H` takes.
+fn algorithm_help() -> String {
+    let names: Vec<String> = Algorithm::ALL
+        .iter()
+        .map(|algorithm| match algorithm.xxhsum_numbers() {
+            [] => algorithm.tag().to_lowercase(),
+            numbers => format!("{} ({})", numbers.join(" or "), algorithm.tag()),
+        })
+        .collect();
+    let (last, rest) = names.split_last().expect("the table has algorithms");
+    format!(
+        "Algorithm: {} or {last}; or a tag or full name in any case (xxh128, CRC-32/ISCSI) \
+         [default: XXH3; XXH64 when run as xxhsum]",
+        rest.join(", ")
+    )
+}
+
 /// Print or check xxHash and CRC checksums, as xxhsum does, faster.
 ///
 /// With no FILE, or when FILE is -, read standard input.
 #[derive(Parser, Debug)]
 #[command(version, disable_version_flag = true)]
 struct Args {
-    /// Algorithm: 0 or 32 (XXH32), 1 or 64 (XXH64), 2 or 128 (XXH128), 3 (XXH3), crc32, crc32c,
-    /// crc64, crc64nvme or crc64xz [default: XXH3; XXH64 when run as xxhsum]
-    #[arg(short = 'H', value_name = "ALGORITHM")]
+    // The help lists the library's table of algorithms (`algorithm_help`).
+    #[arg(short = 'H', value_name = "ALGORITHM", help = algorithm_help())]
     algorithm: Option<Algorithm>,
 
     /// Read checksums from the FILEs and check them

@@ -73,35 +73,53 @@ impl Algorithm {
     ];
 
     /// The tag of BSD-style checksum lines (`xxhsum --tag`): `"XXH32"`, `"XXH64"`, `"XXH128"`,
-    /// `"XXH3"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`.
+    /// `"XXH3"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`. It is what
+    /// [`DynHasher::name`] returns for a hasher of this algorithm.
     pub fn tag(self) -> &'static str {
-        match self {
-            Algorithm::Xxh32 => "XXH32",
-            Algorithm::Xxh64 => "XXH64",
-            Algorithm::Xxh128 => "XXH128",
-            Algorithm::Xxh3 => "XXH3",
-            #[cfg(feature = "std")]
-            Algorithm::Crc32(variant) => variant.tag(),
-            #[cfg(feature = "std")]
-            Algorithm::Crc64(variant) => variant.tag(),
-        }
+        self.kind().tag()
     }
 
-    /// The algorithm a tag names, as [`tag`](Self::tag) writes it.
+    /// The name in the xxHash specification or the CRC catalogue: `"XXH3-64"`, `"XXH3-128"`,
+    /// `"CRC-32/ISCSI"`, ... Parsing accepts it too.
+    ///
+    /// ```
+    /// use iohash::Algorithm;
+    ///
+    /// let crc32c = Algorithm::Crc32(iohash::Crc32Variant::Iscsi);
+    /// assert_eq!(crc32c.full_name(), "CRC-32/ISCSI");
+    /// assert_eq!("crc-32/iscsi".parse(), Ok(crc32c));
+    /// ```
+    pub fn full_name(self) -> &'static str {
+        self.kind().row().full_name
+    }
+
+    /// The numbers `xxhsum -H` takes for it (`["0", "32"]` for XXH32, `["3"]` for XXH3; none
+    /// for the CRCs). Parsing accepts them too.
+    pub fn xxhsum_numbers(self) -> &'static [&'static str] {
+        self.kind().row().numbers
+    }
+
+    /// The algorithm a tag names, as [`tag`](Self::tag) writes it (case matters).
     pub fn from_tag(tag: &str) -> Option<Algorithm> {
         Algorithm::ALL.iter().copied().find(|a| a.tag() == tag)
     }
 
     /// Bytes in the hash: 4, 8 or 16.
     pub fn hash_len(self) -> usize {
+        self.kind().row().hash_len
+    }
+
+    /// The row of the table of algorithms that describes this one.
+    pub(crate) fn kind(self) -> Kind {
         match self {
-            Algorithm::Xxh32 => 4,
-            Algorithm::Xxh64 | Algorithm::Xxh3 => 8,
-            Algorithm::Xxh128 => 16,
+            Algorithm::Xxh32 => Kind::Xxh32,
+            Algorithm::Xxh64 => Kind::Xxh64,
+            Algorithm::Xxh128 => Kind::Xxh128,
+            Algorithm::Xxh3 => Kind::Xxh3,
             #[cfg(feature = "std")]
-            Algorithm::Crc32(_) => 4,
+            Algorithm::Crc32(variant) => variant.kind(),
             #[cfg(feature = "std")]
-            Algorithm::Crc64(_) => 8,
+            Algorithm::Crc64(variant) => variant.kind(),
         }
     }
 
@@ -168,37 +186,45 @@ impl UnknownAlgorithm {
 impl fmt::Display for UnknownAlgorithm {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let more = if self.truncated { "..." } else { "" };
-        write!(
-            f,
-            "unknown algorithm '{}{more}' (expected 0, 1, 2, 3, 32, 64, 128, xxh32, xxh64, xxh128, \
-             xxh3, crc32, crc32c, crc64, crc64nvme or crc64xz)",
-            self.name()
-        )
+        write!(f, "unknown algorithm '{}{more}' (expected ", self.name())?;
+        for (i, algorithm) in Algorithm::ALL.iter().enumerate() {
+            let last = i + 1 == Algorithm::ALL.len();
+            let separator = if i == 0 {
+                ""
+            } else if last {
+                " or "
+            } else {
+                ", "
+            };
+            f.write_str(separator)?;
+            write_lowercase(f, algorithm.tag())?;
+            for (j, number) in algorithm.xxhsum_numbers().iter().enumerate() {
+                f.write_str(if j == 0 { " (" } else { ", " })?;
+                f.write_str(number)?;
+            }
+            if !algorithm.xxhsum_numbers().is_empty() {
+                f.write_str(")")?;
+            }
+        }
+        f.write_str(", or a full name such as XXH3-64 or CRC-32/ISCSI, in any case)")
     }
+}
+
+fn write_lowercase(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
+    name.chars()
+        .try_for_each(|c| fmt::Write::write_char(f, c.to_ascii_lowercase()))
 }
 
 impl core::error::Error for UnknownAlgorithm {}
 
-/// Parses `xxhsum -H` values (`0`/`32`, `1`/`64`, `2`/`128`, `3`) and names, case-insensitive
-/// (`xxh3`, `XXH128`, `crc32`, `crc32c`, `crc64`, `crc64nvme`, `crc64xz`).
+/// Parses `xxhsum -H` numbers (`0`/`32`, `1`/`64`, `2`/`128`, `3`), tags and full names,
+/// case-insensitively (`xxh3`, `XXH128`, `XXH3-64`, `crc32c`, `CRC-32/ISCSI`, `crc64nvme`...).
 impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let by_number = match s {
-            "0" | "32" => Some(Algorithm::Xxh32),
-            "1" | "64" => Some(Algorithm::Xxh64),
-            "2" | "128" => Some(Algorithm::Xxh128),
-            "3" => Some(Algorithm::Xxh3),
-            _ => None,
-        };
-        by_number
-            .or_else(|| {
-                Algorithm::ALL
-                    .iter()
-                    .copied()
-                    .find(|a| a.tag().eq_ignore_ascii_case(s))
-            })
+        Kind::from_name(s)
+            .and_then(|kind| Algorithm::ALL.iter().copied().find(|a| a.kind() == kind))
             .ok_or_else(|| UnknownAlgorithm::new(s))
     }
 }
@@ -303,7 +329,7 @@ impl AnyHasher {
             #[cfg(not(feature = "std"))]
             _ => {
                 return Err(StateError::WrongAlgorithm {
-                    found: kind.name(),
+                    found: kind.tag(),
                     expected: "an algorithm of this build (the CRCs need the `std` feature)",
                 })
             }

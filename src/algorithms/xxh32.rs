@@ -289,7 +289,7 @@ impl Resumable for XxHash32 {
 }
 
 impl_hasher! {
-    XxHash32 => u32, to_be_bytes, "XXH32";
+    XxHash32 => u32, to_be_bytes;
     fn append(&mut self, data: &[u8]) {
         self.state.update(data);
     }

@@ -239,7 +239,7 @@ impl fmt::Debug for XxHash64 {
 }
 
 impl_hasher! {
-    XxHash64 => u64, to_be_bytes, "XXH64";
+    XxHash64 => u64, to_be_bytes;
     fn append(&mut self, data: &[u8]) {
         self.state.update(data);
     }

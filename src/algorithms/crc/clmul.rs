@@ -168,8 +168,8 @@ const WIDE_MIN: usize = 256;
 
 /// The folds this CPU has, once [`Clmul::ask_cpu`] has asked: [`ASKED`] and the bits below;
 /// 0 before. Kept here rather than asked of the standard library's cache on each call: its
-/// inline first-call path (a call) made every CRC save and restore six registers (0.3-0.5 ns
-/// of a 5.5-6 ns CRC of 16 bytes).
+/// inline first-call path (a call) made every CRC save and restore six registers, which the
+/// 16-byte rows of the CRC table timed in turns (BENCHMARKS.md) show.
 static FOLDS: AtomicU8 = AtomicU8::new(0);
 const ASKED: u8 = 1;
 /// PCLMULQDQ and SSE4.1: the 128-bit fold.
@@ -324,7 +324,7 @@ unsafe fn update_widest<const REFLECTED: bool>(
 /// The block `x` followed by the whole blocks of `data` (up to seven), folded into one; `data`
 /// keeps the rest (under 16 bytes). A macro, not a function: LLVM keeps such a function out of
 /// line in the three folds that use it, and an out-of-line call passes its vectors through
-/// memory (a 16-byte CRC-32 took 1.2x-1.5x the time).
+/// memory, which the 16-byte CRC rows of BENCHMARKS.md show.
 macro_rules! fold_rest {
     ($x:expr, $data:expr, $keys:expr, $reflected:ident) => {{
         let (mut x, data, keys): (__m128i, &mut &[u8], &FoldKeys) = ($x, $data, $keys);
@@ -471,7 +471,7 @@ static SHIFTS: [u8; 48] = [
 /// register, then the first `tail` bytes of `x`) followed by the block `B` (the rest of `x`,
 /// then the tail, which is how the last 16 bytes of `data` end), so its 16 bytes are
 /// `fold(A) ^ B`. Two shuffles, a blend and one fold, where the tables took a step per byte
-/// (255 bytes cost 1.7x what 256 did).
+/// (compare the 255- and 256-byte rows of `CRC32/oneshot` in BENCHMARKS.md).
 #[target_feature(enable = "pclmulqdq,sse4.1")]
 #[inline]
 fn fold_tail<const REFLECTED: bool>(
@@ -661,7 +661,7 @@ fn next<const REFLECTED: bool>(data: &mut &[u8]) -> __m128i {
 
 /// The block `x` followed by `blocks` (up to eight), folded into one: each moved on by its
 /// distance from the last at once, so that their products overlap, where folding each into the
-/// next chains their latencies (a 64-byte CRC-32 took 1.4x the time that way).
+/// next chains their latencies (the 64-byte rows of the CRC table timed in turns).
 #[target_feature(enable = "pclmulqdq,sse4.1")]
 #[inline]
 fn fold_blocks<const N: usize>(x: __m128i, blocks: [__m128i; N], keys: &FoldKeys) -> __m128i {

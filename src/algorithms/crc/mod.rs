@@ -2,11 +2,11 @@
 //!
 //! Long inputs go to `crc-fast` (run-time PCLMULQDQ / VPCLMULQDQ / PMULL folding). Up to a few
 //! KiB ([`SHORT_MAX`], per set in [`Engine`]) `crc-fast`'s set-up per call is most of its
-//! time, and our own path is 1.4x-8x faster there (BENCHMARKS.md): slice-by-8 tables under 16
+//! time, and our own path is faster there (BENCHMARKS.md, the `CRC*/oneshot` rows and the CRC
+//! table timed in turns): slice-by-8 tables under 16
 //! bytes on every CPU ([`table`]), and on x86-64 carry-less folding, 128 or 256 bits wide
 //! ([`clmul`]). On CPUs with 512-bit VPCLMULQDQ our own fold takes every length (CRC-32C: up to
-//! 8 KiB): level with `crc-fast` and `crc32fast` at 1 MiB (within a few per cent, either way,
-//! from run to run) and faster below.
+//! 8 KiB): level with `crc-fast` and `crc32fast` at 1 MiB and faster below (the same rows).
 
 #[cfg(target_arch = "x86_64")]
 mod clmul;
@@ -110,8 +110,8 @@ impl Engine {
     fn update_long(&self, crc: u64, data: &[u8], algorithm: CrcAlgorithm) -> u64 {
         if crc == self.init {
             // A CRC from the start: `crc-fast`'s one-shot, whose set-up costs less than a
-            // `Digest`'s (which copies the set's parameters: 1.4x the one-shot's time for
-            // CRC-32C at 1 KiB).
+            // `Digest`'s, which copies the set's parameters (the `CRC32C/oneshot` rows at
+            // 1 KiB, against `CRC32/streaming`).
             return crc_fast::checksum(algorithm, data) ^ self.xorout;
         }
         let mut digest = Digest::new_with_init_state(algorithm, crc);
@@ -122,9 +122,9 @@ impl Engine {
 
 static CRC32_ISO_HDLC: Engine = Engine::new(32, 0x04C1_1DB7, true, 0xFFFF_FFFF, 0xFFFF_FFFF);
 /// CRC-32C: `crc-fast` fuses SSE4.2's `crc32` instruction with carry-less folding (corsix's
-/// fast-crc32), which draws level with the 256-bit fold near 1 KiB (1.03x its time there,
-/// 1.05x at 1,500 bytes) and overtakes it above (0.6x from 2 KiB); the 512-bit fold keeps up
-/// to 8 KiB (0.8x at 4 KiB, 1.05x at 8 KiB, 1.2x at 64 KiB).
+/// fast-crc32), which draws level with the 256-bit fold near 1 KiB and overtakes it above;
+/// the 512-bit fold keeps up to 8 KiB (BENCHMARKS.md, `CRC32C/oneshot` and the CRC table timed
+/// in turns).
 static CRC32_ISCSI: Engine = Engine {
     #[cfg(target_arch = "x86_64")]
     short_max: 1024,
@@ -133,8 +133,8 @@ static CRC32_ISCSI: Engine = Engine {
     ..Engine::new(32, 0x1EDC_6F41, true, 0xFFFF_FFFF, 0xFFFF_FFFF)
 };
 /// CRC-64/ECMA-182: `crc-fast` runs it slower than the reflected sets (BENCHMARKS.md), so the
-/// fold stays ahead for longer. Ours too is slower on it (1.1x-1.2x CRC-64/NVME's time from
-/// 1 KiB to 1 MiB in `benches/native.sh`): a CRC that is not reflected folds its data
+/// fold stays ahead for longer. Ours too is slower on it than on CRC-64/NVME from 1 KiB up
+/// (the CRC table of `benches/native.sh` in BENCHMARKS.md): a CRC that is not reflected folds its data
 /// byte-reversed, a shuffle per 64 bytes, which Intel cores issue on the port VPCLMULQDQ needs.
 static CRC64_ECMA_182: Engine = Engine {
     #[cfg(target_arch = "x86_64")]
@@ -151,7 +151,7 @@ macro_rules! crc_hasher {
         variants {
             $(
                 $(#[$vdoc:meta])*
-                $v:ident => $algorithm:ident, $engine:ident, $vname:literal, $vtag:literal, $check:literal,
+                $v:ident => $algorithm:ident, $engine:ident, $check:literal,
                 constructor: $(#[$cdoc:meta])* $ctor:ident;
             )+
         }
@@ -171,16 +171,19 @@ macro_rules! crc_hasher {
             pub const ALL: &'static [$variant] = &[$($variant::$v),+];
 
             /// The set's name in the CRC catalogue, e.g. `"CRC-32/ISO-HDLC"`.
-            pub fn name(self) -> &'static str {
-                match self {
-                    $($variant::$v => $vname,)+
-                }
+            pub fn full_name(self) -> &'static str {
+                self.kind().row().full_name
             }
 
-            /// The tag of `iohash --tag` lines, e.g. `"CRC32C"`.
+            /// The tag of `--tag` lines, e.g. `"CRC32C"`: what a hasher of this set's
+            /// [`name`](crate::DynHasher::name) returns.
             pub fn tag(self) -> &'static str {
+                self.kind().tag()
+            }
+
+            pub(crate) fn kind(self) -> Kind {
                 match self {
-                    $($variant::$v => $vtag,)+
+                    $($variant::$v => Kind::$algorithm,)+
                 }
             }
 
@@ -303,9 +306,7 @@ macro_rules! crc_hasher {
             const EXPECTED: &'static str = $family;
 
             fn kind(&self) -> Kind {
-                match self.variant {
-                    $($variant::$v => Kind::$algorithm,)+
-                }
+                self.variant.kind()
             }
 
             fn write_fields(&self, w: &mut StateWriter) {
@@ -326,7 +327,7 @@ macro_rules! crc_hasher {
         }
 
         impl_hasher! {
-            $name => $output, $to_bytes, |self| self.variant.tag();
+            $name => $output, $to_bytes;
             fn append(&mut self, data: &[u8]) {
                 self.register =
                     self.variant.engine().update(self.register, data, self.variant.algorithm());
@@ -367,11 +368,11 @@ crc_hasher! {
     variants {
         /// CRC-32/ISO-HDLC: zlib, gzip, PNG, Ethernet; the default.
         #[default]
-        IsoHdlc => Crc32IsoHdlc, CRC32_ISO_HDLC, "CRC-32/ISO-HDLC", "CRC32", 0xCBF4_3926,
+        IsoHdlc => Crc32IsoHdlc, CRC32_ISO_HDLC, 0xCBF4_3926,
             constructor: /// A CRC-32/ISO-HDLC hasher, the same as [`Crc32::new`].
             iso_hdlc;
         /// CRC-32/ISCSI, also called CRC-32C or Castagnoli: iSCSI, ext4, Btrfs.
-        Iscsi => Crc32Iscsi, CRC32_ISCSI, "CRC-32/ISCSI", "CRC32C", 0xE306_9283,
+        Iscsi => Crc32Iscsi, CRC32_ISCSI, 0xE306_9283,
             constructor: /// A CRC-32/ISCSI (CRC-32C, Castagnoli) hasher.
             castagnoli;
     }
@@ -395,15 +396,15 @@ crc_hasher! {
     variants {
         /// CRC-64/ECMA-182: non-reflected, initial value 0; .NET's `Crc64` and the default.
         #[default]
-        Ecma182 => Crc64Ecma182, CRC64_ECMA_182, "CRC-64/ECMA-182", "CRC64", 0x6C40_DF5F_0B49_7347,
+        Ecma182 => Crc64Ecma182, CRC64_ECMA_182, 0x6C40_DF5F_0B49_7347,
             constructor: /// A CRC-64/ECMA-182 hasher, the same as [`Crc64::new`].
             ecma_182;
         /// CRC-64/NVME: NVMe end-to-end data protection.
-        Nvme => Crc64Nvme, CRC64_NVME, "CRC-64/NVME", "CRC64NVME", 0xAE8B_1486_0A79_9888,
+        Nvme => Crc64Nvme, CRC64_NVME, 0xAE8B_1486_0A79_9888,
             constructor: /// A CRC-64/NVME hasher.
             nvme;
         /// CRC-64/XZ (also CRC-64/GO-ECMA): xz and Go's `crc64.ECMA` table.
-        Xz => Crc64Xz, CRC64_XZ, "CRC-64/XZ", "CRC64XZ", 0x995D_C9BB_DF19_39FA,
+        Xz => Crc64Xz, CRC64_XZ, 0x995D_C9BB_DF19_39FA,
             constructor: /// A CRC-64/XZ hasher.
             xz;
     }
@@ -420,22 +421,32 @@ mod tests {
                 variant.checksum(b"123456789"),
                 variant.check(),
                 "{}",
-                variant.name()
+                variant.full_name()
             );
             let mut crc = Crc32::with_variant(variant);
             crc.append(b"123456789");
-            assert_eq!(crc.current_hash(), variant.check(), "{}", variant.name());
+            assert_eq!(
+                crc.current_hash(),
+                variant.check(),
+                "{}",
+                variant.full_name()
+            );
         }
         for &variant in Crc64Variant::ALL {
             assert_eq!(
                 variant.checksum(b"123456789"),
                 variant.check(),
                 "{}",
-                variant.name()
+                variant.full_name()
             );
             let mut crc = Crc64::with_variant(variant);
             crc.append(b"123456789");
-            assert_eq!(crc.current_hash(), variant.check(), "{}", variant.name());
+            assert_eq!(
+                crc.current_hash(),
+                variant.check(),
+                "{}",
+                variant.full_name()
+            );
         }
     }
 

@@ -41,8 +41,9 @@ simd_kernel!(
 /// once per block (the adds wrap and the swap is a permutation), so the swap leaves the
 /// stripe loop: each stripe costs a load, a XOR, a shift, a multiply and two adds, five
 /// operations on the two ports AVX-512 runs on where the swap made six, and no shuffle for
-/// port 5. With the keys in registers this took the block loop from 37 to 63 GB/s here;
-/// for the few stripes of [`accumulate`], the swap in the loop measured faster.
+/// port 5. With the keys in registers this is the fastest block loop measured (BENCHMARKS.md,
+/// `XXH3/oneshot` and the llvm-mca table); for the few stripes of [`accumulate`], the swap in
+/// the loop measured faster.
 struct Sums {
     acc: __m512i,
     data: __m512i,
@@ -116,7 +117,7 @@ fn window(bytes: &[u8], at: usize) -> __m512i {
 /// loop-carried chain has one add per two stripes; the high halves come from a shift (port 0)
 /// rather than a second shuffle (port 5, which the swap needs). For the few stripes the
 /// streaming buffer and the ends of appends bring, this form measured faster than [`Sums`]
-/// (1,000-byte appends: 23.8 against 22.1 GB/s).
+/// (the 1,000-byte appends of BENCHMARKS.md's "Small chunks").
 ///
 /// # Safety
 /// The CPU has AVX-512F.

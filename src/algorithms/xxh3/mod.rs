@@ -218,8 +218,8 @@ impl<W: Width> Core<W> {
     ) -> Result<Self, StateError> {
         if kind != W::STATE_KIND {
             return Err(StateError::WrongAlgorithm {
-                found: kind.name(),
-                expected: W::STATE_KIND.name(),
+                found: kind.tag(),
+                expected: W::STATE_KIND.tag(),
             });
         }
         Ok(Core {
@@ -458,7 +458,7 @@ impl Resumable for XxHash3 {
 }
 
 impl_hasher! {
-    XxHash3 => u64, to_be_bytes, "XXH3";
+    XxHash3 => u64, to_be_bytes;
     fn append(&mut self, data: &[u8]) {
         self.0.append(data);
     }
@@ -490,7 +490,7 @@ impl Resumable for XxHash128 {
 }
 
 impl_hasher! {
-    XxHash128 => u128, to_be_bytes, "XXH128";
+    XxHash128 => u128, to_be_bytes;
     fn append(&mut self, data: &[u8]) {
         self.0.append(data);
     }

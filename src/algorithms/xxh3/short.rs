@@ -120,7 +120,7 @@ fn hash64_129to240(input: &[u8], secret: &ShortSecret, seed: u64) -> u64 {
     }
     acc = avalanche(acc);
     // At most 112 bytes follow the first 128, so at most 7 rounds: the bound lets the compiler
-    // unroll the loop (0.89x-0.96x the time from 160 to 240 bytes, measured in turns).
+    // unroll the loop (the 160-240 byte rows of the short-input table timed in turns).
     for (lane, key) in tail
         .chunks_exact(16)
         .zip(secret[3..].chunks_exact(16))
@@ -227,8 +227,7 @@ fn hash128_129to240(input: &[u8], secret: &ShortSecret, seed: u64) -> (u64, u64)
         acc = mix32(acc, lanes, &lanes[16..], key, seed);
     }
     acc = (avalanche(acc.0), avalanche(acc.1));
-    // At most 3 rounds after the first 128 bytes, as in `hash64_129to240` (0.96x-0.98x the
-    // time from 160 to 240 bytes).
+    // At most 3 rounds after the first 128 bytes, as in `hash64_129to240` (the same rows).
     for (lanes, key) in tail
         .chunks_exact(32)
         .zip(secret[3..].chunks_exact(32))

@@ -255,7 +255,7 @@ impl State {
         let mut stripes_so_far = self.stripes_so_far;
         // The last stripe on the portable kernel: one stripe costs it less than a call into a
         // SIMD backend whose 64-byte store of the accumulators the finish then reads back as
-        // eight words (a store-forwarding stall), which took 5% of a 16 KiB digest.
+        // eight words (a store-forwarding stall: the `XXH3/streaming` rows of BENCHMARKS.md).
         let buffered = &self.buffer[..self.buffered];
         if self.buffered >= STRIPE_LEN {
             let whole = (self.buffered - 1) / STRIPE_LEN * STRIPE_LEN;
