@@ -1,8 +1,95 @@
-//! The one place that asks which instruction sets this CPU has.
+//! The one place that asks which instruction sets this CPU has: once, kept in one word for
+//! every SIMD path (XXH3's backends and the CRC folds).
+//!
+//! Each backend turns the answer into a proof token of its own (XXH3's `Avx512`, the CRCs'
+//! `Clmul`), a value only this answer can make, so dispatching to the backend is sound.
+//! With `std` the CPU is asked at run time, the first time a backend wants to know, and the
+//! answer kept in an atomic; without `std` it is what the build targets, known at compile time
+//! (`-C target-cpu=...`).
+
+use core::sync::atomic::{AtomicU32, Ordering};
+
+/// A set of the CPU features iohash's SIMD code uses, a bit each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Features(u32);
+
+/// Set once the CPU has been asked, so that a CPU with none of the features still reads as
+/// asked.
+const ASKED: u32 = 1;
+#[cfg(target_arch = "x86_64")]
+pub(crate) const SSE41: u32 = 1 << 1;
+#[cfg(target_arch = "x86_64")]
+pub(crate) const PCLMULQDQ: u32 = 1 << 2;
+#[cfg(target_arch = "x86_64")]
+pub(crate) const AVX2: u32 = 1 << 3;
+#[cfg(target_arch = "x86_64")]
+pub(crate) const VPCLMULQDQ: u32 = 1 << 4;
+#[cfg(target_arch = "x86_64")]
+pub(crate) const AVX512F: u32 = 1 << 5;
+#[cfg(target_arch = "x86_64")]
+pub(crate) const AVX512BW: u32 = 1 << 6;
+#[cfg(target_arch = "aarch64")]
+pub(crate) const NEON: u32 = 1 << 1;
+
+/// What [`ask`] found, or 0 before it has run.
+static KNOWN: AtomicU32 = AtomicU32::new(0);
+
+impl Features {
+    /// Whether every feature of `wanted` (bits above, OR-ed) is here.
+    #[inline]
+    pub(crate) fn has(self, wanted: u32) -> bool {
+        self.0 & wanted == wanted
+    }
+}
+
+/// This CPU's features: asked the first time, then read from the kept answer.
+#[inline]
+pub(crate) fn features() -> Features {
+    known().unwrap_or_else(ask)
+}
+
+/// This CPU's features if the CPU has been asked already; `None` before. For a caller that
+/// wants the asking out of its own body (the CRCs' short path, where the inline call would
+/// make every CRC save and restore registers). Without `std`, always the build's.
+#[inline]
+pub(crate) fn known() -> Option<Features> {
+    #[cfg(not(feature = "std"))]
+    return Some(Features(detect()));
+    #[cfg(feature = "std")]
+    match KNOWN.load(Ordering::Relaxed) {
+        0 => None,
+        bits => Some(Features(bits)),
+    }
+}
+
+/// Asks the CPU and keeps the answer; any thread that asks before it is kept keeps the same.
+#[cold]
+#[inline(never)]
+pub(crate) fn ask() -> Features {
+    let bits = detect();
+    KNOWN.store(bits, Ordering::Relaxed);
+    Features(bits)
+}
+
+/// The features' bits, with [`ASKED`]: from the CPU with `std`, from the build without it
+/// (then a constant).
+#[inline(always)]
+fn detect() -> u32 {
+    let has = |yes: bool, bit: u32| if yes { bit } else { 0 };
+    #[cfg(target_arch = "x86_64")]
+    let bits = has(x86_has!("sse4.1"), SSE41)
+        | has(x86_has!("pclmulqdq"), PCLMULQDQ)
+        | has(x86_has!("avx2"), AVX2)
+        | has(x86_has!("vpclmulqdq"), VPCLMULQDQ)
+        | has(x86_has!("avx512f"), AVX512F)
+        | has(x86_has!("avx512bw"), AVX512BW);
+    #[cfg(target_arch = "aarch64")]
+    let bits = has(aarch64_has!("neon"), NEON);
+    ASKED | bits
+}
 
 /// Whether this CPU has an x86 feature: asked at run time with `std`, known at compile time
-/// without it. The SIMD backends' `detect` functions (XXH3's, the CRCs' short path) are the only
-/// callers.
+/// without it.
 #[cfg(target_arch = "x86_64")]
 macro_rules! x86_has {
     ($feature:tt) => {{
@@ -14,7 +101,7 @@ macro_rules! x86_has {
     }};
 }
 #[cfg(target_arch = "x86_64")]
-pub(crate) use x86_has;
+use x86_has;
 
 /// [`x86_has`] for AArch64.
 #[cfg(target_arch = "aarch64")]
@@ -28,4 +115,21 @@ macro_rules! aarch64_has {
     }};
 }
 #[cfg(target_arch = "aarch64")]
-pub(crate) use aarch64_has;
+use aarch64_has;
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kept_answer_is_the_cpus() {
+        let asked = ask();
+        assert_eq!(known(), Some(asked));
+        assert_eq!(features(), asked);
+        assert_eq!(asked.has(AVX2), std::is_x86_feature_detected!("avx2"));
+        assert_eq!(asked.has(AVX512F | AVX512BW), {
+            std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512bw")
+        });
+        assert!(asked.has(0));
+    }
+}

@@ -29,9 +29,8 @@ use core::arch::x86_64::{
     _mm_shuffle_epi8, _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
 };
 
-use core::sync::atomic::{AtomicU8, Ordering};
-
 use super::table::Tables;
+use crate::cpu;
 
 /// The fold constants of one CRC: for 256 bytes ahead and for one to eight blocks of 16 bytes,
 /// each as `[for the low lane, for the high lane]` of the 128-bit register.
@@ -166,18 +165,12 @@ pub(crate) const WIDEST_MIN: usize = 1024;
 /// it: below, collapsing eight streams costs more than the wider fold saves.
 const WIDE_MIN: usize = 256;
 
-/// The folds this CPU has, once [`Clmul::ask_cpu`] has asked: [`ASKED`] and the bits below;
-/// 0 before. Kept here rather than asked of the standard library's cache on each call: its
-/// inline first-call path (a call) made every CRC save and restore six registers, which the
-/// 16-byte rows of the CRC table timed in turns (BENCHMARKS.md) show.
-static FOLDS: AtomicU8 = AtomicU8::new(0);
-const ASKED: u8 = 1;
-/// PCLMULQDQ and SSE4.1: the 128-bit fold.
-const NARROW: u8 = 2;
-/// AVX2 and VPCLMULQDQ as well: the 256-bit fold.
-const WIDE: u8 = 4;
-/// AVX-512F and AVX-512BW as well: the 512-bit fold.
-const WIDEST: u8 = 8;
+/// What the 128-bit fold needs.
+const NARROW: u32 = cpu::PCLMULQDQ | cpu::SSE41;
+/// What the 256-bit fold needs.
+const WIDE: u32 = NARROW | cpu::AVX2 | cpu::VPCLMULQDQ;
+/// What the 512-bit fold needs.
+const WIDEST: u32 = WIDE | cpu::AVX512F | cpu::AVX512BW;
 
 /// [`Clmul::for_len`] before the CPU was asked.
 pub(crate) struct NotAsked;
@@ -186,7 +179,7 @@ impl Clmul {
     /// Every fold this CPU has (128-bit, 256-bit, 512-bit), for tests.
     #[cfg(test)]
     pub(crate) fn tiers() -> alloc::vec::Vec<Clmul> {
-        Clmul::ask_cpu();
+        cpu::ask();
         let Ok(Some(best)) = Clmul::for_len(usize::MAX) else {
             return alloc::vec::Vec::new();
         };
@@ -207,30 +200,14 @@ impl Clmul {
     }
 
     /// The fold for an input of `len` bytes, if this CPU has one; [`NotAsked`] until
-    /// [`Clmul::ask_cpu`] has run.
+    /// [`cpu::ask`] has run.
     #[inline]
     pub(crate) fn for_len(len: usize) -> Result<Option<Clmul>, NotAsked> {
-        let folds = FOLDS.load(Ordering::Relaxed);
-        if folds == 0 {
-            return Err(NotAsked);
-        }
-        Ok((folds & NARROW != 0).then_some(Clmul {
-            wide: folds & WIDE != 0 && len >= WIDE_MIN,
-            widest: folds & WIDEST != 0 && len >= WIDEST_MIN,
+        let features = cpu::known().ok_or(NotAsked)?;
+        Ok(features.has(NARROW).then_some(Clmul {
+            wide: features.has(WIDE) && len >= WIDE_MIN,
+            widest: features.has(WIDEST) && len >= WIDEST_MIN,
         }))
-    }
-
-    /// Asks the CPU which folds it has, for [`Clmul::for_len`]; once is enough (each thread
-    /// that asks before the answer is stored stores the same).
-    #[cold]
-    #[inline(never)]
-    pub(crate) fn ask_cpu() {
-        let narrow = crate::cpu::x86_has!("pclmulqdq") && crate::cpu::x86_has!("sse4.1");
-        let wide = narrow && crate::cpu::x86_has!("avx2") && crate::cpu::x86_has!("vpclmulqdq");
-        let widest = wide && crate::cpu::x86_has!("avx512f") && crate::cpu::x86_has!("avx512bw");
-        let has = |yes: bool, fold: u8| if yes { fold } else { 0 };
-        let folds = ASKED | has(narrow, NARROW) | has(wide, WIDE) | has(widest, WIDEST);
-        FOLDS.store(folds, Ordering::Relaxed);
     }
 
     /// Whether this holds the 512-bit fold, which takes inputs of any length from

@@ -100,7 +100,7 @@ impl Engine {
     #[cold]
     #[inline(never)]
     fn update_asking_cpu(&self, crc: u64, data: &[u8], algorithm: CrcAlgorithm) -> u64 {
-        clmul::Clmul::ask_cpu();
+        crate::cpu::ask();
         self.update(crc, data, algorithm)
     }
 

@@ -17,7 +17,9 @@ impl Avx2 {
     /// `Some` only if this CPU has AVX2.
     #[inline]
     pub(crate) fn detect() -> Option<Self> {
-        crate::cpu::x86_has!("avx2").then_some(Avx2(()))
+        crate::cpu::features()
+            .has(crate::cpu::AVX2)
+            .then_some(Avx2(()))
     }
 }
 

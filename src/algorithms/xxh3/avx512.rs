@@ -23,7 +23,9 @@ impl Avx512 {
     /// `Some` only if this CPU has AVX-512F.
     #[inline]
     pub(crate) fn detect() -> Option<Self> {
-        crate::cpu::x86_has!("avx512f").then_some(Avx512(()))
+        crate::cpu::features()
+            .has(crate::cpu::AVX512F)
+            .then_some(Avx512(()))
     }
 }
 

@@ -16,7 +16,9 @@ impl Neon {
     /// target runs on does; bare-metal soft-float ones may not).
     #[inline]
     pub(crate) fn detect() -> Option<Self> {
-        crate::cpu::aarch64_has!("neon").then_some(Neon(()))
+        crate::cpu::features()
+            .has(crate::cpu::NEON)
+            .then_some(Neon(()))
     }
 }
 
