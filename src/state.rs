@@ -411,6 +411,13 @@ impl StateReader<'_> {
         out
     }
 
+    /// Fills `out` with the next `out.len()` bytes.
+    pub(crate) fn fill(&mut self, out: &mut [u8]) {
+        let (field, rest) = self.body.split_at(out.len());
+        self.body = rest;
+        out.copy_from_slice(field);
+    }
+
     pub(crate) fn u8(&mut self) -> u8 {
         self.array::<1>()[0]
     }

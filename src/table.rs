@@ -82,12 +82,12 @@ impl Kind {
             .map(|row| row.kind)
     }
 
-    pub(crate) fn row(self) -> &'static Row {
+    pub(crate) const fn row(self) -> &'static Row {
         &TABLE[self as usize - 1]
     }
 
     /// The `--tag` word: what [`DynHasher::name`](crate::DynHasher::name) returns.
-    pub(crate) fn tag(self) -> &'static str {
+    pub(crate) const fn tag(self) -> &'static str {
         self.row().tag
     }
 

@@ -9,6 +9,7 @@ use core::str::FromStr;
 
 #[cfg(feature = "std")]
 pub(crate) mod crc;
+mod lanes;
 mod scalar_lane;
 pub(crate) mod xxh3;
 pub(crate) mod xxh32;

@@ -442,7 +442,7 @@ impl fmt::Debug for XxHash128 {
 }
 
 impl Resumable for XxHash3 {
-    const EXPECTED: &'static str = "XXH3";
+    const EXPECTED: &'static str = Kind::Xxh3.tag();
 
     fn kind(&self) -> Kind {
         Kind::Xxh3
@@ -474,7 +474,7 @@ impl_hasher! {
 }
 
 impl Resumable for XxHash128 {
-    const EXPECTED: &'static str = "XXH128";
+    const EXPECTED: &'static str = Kind::Xxh128.tag();
 
     fn kind(&self) -> Kind {
         Kind::Xxh128

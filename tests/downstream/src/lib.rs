@@ -133,4 +133,26 @@ mod tests {
             assert_eq!(&theirs[..len], &expected[..], "{}: reset", copy.name());
         }
     }
+
+    /// What `cargo add iohash` gives: files, the reader methods, a hasher chosen at run time
+    /// and resumable state, with no other feature.
+    #[test]
+    fn the_default_features_hash_files_and_resume() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, data()).unwrap();
+        assert_eq!(
+            iohash::hash_file::<XxHash3>(&path).unwrap(),
+            XxHash3::hash(&data())
+        );
+
+        let mut hasher = "xxh128".parse::<Algorithm>().unwrap().hasher(0);
+        hasher.append_file(&path).unwrap();
+        let saved = hasher.save_state();
+        let mut resumed = iohash::AnyHasher::restore_state(&saved).unwrap();
+        resumed.append(b"more");
+        let mut all = data();
+        all.extend_from_slice(b"more");
+        assert_eq!(resumed.current_hash(), XxHash128::hash(&all));
+    }
 }
