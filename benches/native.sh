@@ -8,8 +8,11 @@
 # machines are shared and noisy). About 3 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/native"
+# A user's default release profile, not the workspace's (which has fat LTO for the command).
 build() { # target-dir feature [RUSTFLAGS]
-  RUSTFLAGS="${3:-}" cargo build --quiet --release --target-dir "target/$1" --features "$2"
+  RUSTFLAGS="${3:-}" CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_PANIC=unwind \
+    cargo build --quiet --release --target-dir "target/$1" --features "$2"
 }
 build default iohash
 build native xxhash-rust "-C target-cpu=native"

@@ -54,14 +54,18 @@ def size_key(label):
     return int(m.group(1)) * {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20}[m.group(2)]
 
 
-def machine():
-    model = ""
+def cpu_model():
     try:
         for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
             if line.startswith("Model name"):
-                model = line.split(":", 1)[1].strip()
+                return line.split(":", 1)[1].strip()
     except OSError:
         pass
+    return "an unknown CPU"
+
+
+def machine():
+    model = cpu_model()
     flags = open("/proc/cpuinfo").read() if os.path.exists("/proc/cpuinfo") else ""
     simd = ", ".join(f for f in ("avx512f", "avx2", "vpclmulqdq", "pclmulqdq") if f" {f}" in flags)
     rustc = subprocess.run(["rustc", "-V"], capture_output=True, text=True).stdout.strip()
@@ -71,7 +75,9 @@ def machine():
 out = []
 p = out.append
 date = subprocess.run(["date", "-u", "+%Y-%m-%d"], capture_output=True, text=True).stdout.strip()
-p("# Benchmarks\n")
+# This CPU's part of BENCHMARKS.md: benches/splice.py puts it in place of the part measured on
+# the same CPU model before, and demotes every heading by one level under the CPU's own.
+p(f"# On {cpu_model()}\n")
 p(f"Measured {date} by `benches/report.sh` (criterion, short runs: 0.3 s warm-up, 0.8 s")
 p("measurement; medians) on: " + machine() + ".")
 p("The machine is shared and noisy: compare figures within a table, from the same run, not")

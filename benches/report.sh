@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates BENCHMARKS.md: runs every criterion bench with short measurement times, writes one
+# Regenerates this CPU's part of BENCHMARKS.md (benches/splice.py keeps the other CPUs' parts):
+# runs every criterion bench with short measurement times, writes one
 # table per group with benches/report.py, then appends the command against xxhsum
 # (benches/cli.sh), XXH3 beside xxhash-rust built for the CPU, short inputs and CRCs timed in
 # turns (benches/native.sh) and the llvm-mca table of the XXH3 loop (benches/mca/run.sh).
@@ -18,7 +19,8 @@ for bench in read_size reader_paths throughput async_file parallel_crc; do
   cargo bench --all-features --bench "$bench" -- --warm-up-time "$warm" --measurement-time "$measure" \
     > "$log/$bench.log" 2> "$log/$bench.err"
 done
-python3 benches/report.py target/criterion "$log" > BENCHMARKS.md
+part="$log/part.md"
+python3 benches/report.py target/criterion "$log" > "$part"
 if [ "${1:-}" != "--quick" ]; then
   cargo build --release --quiet
   {
@@ -32,8 +34,8 @@ if [ "${1:-}" != "--quick" ]; then
     echo
     benches/native.sh
     echo
-  } >> BENCHMARKS.md
-  benches/cli.sh >> BENCHMARKS.md
+  } >> "$part"
+  benches/cli.sh >> "$part"
   if command -v llvm-mca >/dev/null; then
     {
       echo "## The XXH3 stripe loop on AVX-512 CPUs (llvm-mca)"
@@ -48,7 +50,8 @@ if [ "${1:-}" != "--quick" ]; then
       echo
       benches/mca/run.sh
       echo
-    } >> BENCHMARKS.md
+    } >> "$part"
   fi
 fi
+python3 benches/splice.py BENCHMARKS.md "$part"
 echo "wrote BENCHMARKS.md"

@@ -16,10 +16,8 @@ pub(crate) struct Avx2(());
 impl Avx2 {
     /// `Some` only if this CPU has AVX2.
     #[inline]
-    pub(crate) fn detect() -> Option<Self> {
-        crate::cpu::features()
-            .has(crate::cpu::AVX2)
-            .then_some(Avx2(()))
+    pub(crate) fn detect(cpu: crate::cpu::Features) -> Option<Self> {
+        cpu.has(crate::cpu::AVX2).then_some(Avx2(()))
     }
 }
 

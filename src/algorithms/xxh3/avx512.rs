@@ -22,10 +22,8 @@ pub(crate) struct Avx512(());
 impl Avx512 {
     /// `Some` only if this CPU has AVX-512F.
     #[inline]
-    pub(crate) fn detect() -> Option<Self> {
-        crate::cpu::features()
-            .has(crate::cpu::AVX512F)
-            .then_some(Avx512(()))
+    pub(crate) fn detect(cpu: crate::cpu::Features) -> Option<Self> {
+        cpu.has(crate::cpu::AVX512F).then_some(Avx512(()))
     }
 }
 

@@ -15,10 +15,8 @@ impl Neon {
     /// `Some` only if this CPU has NEON (every AArch64 CPU a standard Linux, macOS or Windows
     /// target runs on does; bare-metal soft-float ones may not).
     #[inline]
-    pub(crate) fn detect() -> Option<Self> {
-        crate::cpu::features()
-            .has(crate::cpu::NEON)
-            .then_some(Neon(()))
+    pub(crate) fn detect(cpu: crate::cpu::Features) -> Option<Self> {
+        cpu.has(crate::cpu::NEON).then_some(Neon(()))
     }
 }
 

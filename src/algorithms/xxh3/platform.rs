@@ -38,24 +38,26 @@ pub(crate) enum Platform {
 }
 
 impl Platform {
-    /// The fastest backend this CPU has (or the forced one). Cheap: the standard library
-    /// caches the CPU's features after the first look.
+    /// The fastest backend this CPU has (or the forced one). Cheap: the CPU's features are
+    /// asked once and kept ([`crate::cpu`]).
     #[inline]
     pub(crate) fn detect() -> Platform {
         if cfg!(iohash_force_backend = "scalar") {
             return Platform::Scalar;
         }
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+        let cpu = crate::cpu::features();
         #[cfg(target_arch = "x86_64")]
         {
             let up_to_sse2 = cfg!(iohash_force_backend = "sse2");
             let up_to_avx2 = up_to_sse2 || cfg!(iohash_force_backend = "avx2");
             if !up_to_avx2 {
-                if let Some(avx512) = Avx512::detect() {
+                if let Some(avx512) = Avx512::detect(cpu) {
                     return Platform::Avx512(avx512);
                 }
             }
             if !up_to_sse2 {
-                if let Some(avx2) = Avx2::detect() {
+                if let Some(avx2) = Avx2::detect(cpu) {
                     return Platform::Avx2(avx2);
                 }
             }
@@ -63,7 +65,7 @@ impl Platform {
         }
         #[cfg(target_arch = "aarch64")]
         {
-            Neon::detect().map_or(Platform::Scalar, Platform::Neon)
+            Neon::detect(cpu).map_or(Platform::Scalar, Platform::Neon)
         }
         #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
         Platform::Scalar
@@ -74,14 +76,16 @@ impl Platform {
     pub(crate) fn available() -> alloc::vec::Vec<Platform> {
         #[allow(unused_mut)]
         let mut all = alloc::vec![Platform::Scalar];
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+        let cpu = crate::cpu::features();
         #[cfg(target_arch = "x86_64")]
         {
             all.push(Platform::Sse2(Sse2::new()));
-            all.extend(Avx2::detect().map(Platform::Avx2));
-            all.extend(Avx512::detect().map(Platform::Avx512));
+            all.extend(Avx2::detect(cpu).map(Platform::Avx2));
+            all.extend(Avx512::detect(cpu).map(Platform::Avx512));
         }
         #[cfg(target_arch = "aarch64")]
-        all.extend(Neon::detect().map(Platform::Neon));
+        all.extend(Neon::detect(cpu).map(Platform::Neon));
         all
     }
 
