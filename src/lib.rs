@@ -169,6 +169,7 @@ extern crate alloc;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 mod cpu;
 mod hasher;
+mod secret;
 mod state;
 mod table;
 // The algorithms, each implementing the core traits, and the table of them.
@@ -187,7 +188,7 @@ pub use algorithms::crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
 #[doc(hidden)]
 #[cfg(feature = "alloc")]
 pub use algorithms::xxh3::backends as __xxh3_backends;
-pub use algorithms::xxh3::{SecretError, XxHash128, XxHash3, XxHash3Builder, XXH3_SECRET_MIN_LEN};
+pub use algorithms::xxh3::{XxHash128, XxHash3, XxHash3Builder};
 pub use algorithms::xxh32::XxHash32;
 pub use algorithms::xxh64::{XxHash64, XxHash64Builder};
 pub use algorithms::{Algorithm, AnyHasher, UnknownAlgorithm};
@@ -209,6 +210,7 @@ pub use io::threads::thread_count;
 pub use io::tokio;
 #[cfg(feature = "std")]
 pub use io::{HasherExt, LARGE_READ_LEN};
+pub use secret::{SecretError, XXH3_SECRET_MIN_LEN};
 pub use state::{SavedState, StateError};
 
 /// The README's examples, compiled and run by `cargo test --doc`.

@@ -48,7 +48,7 @@ pub(crate) const SECRET_MERGEACCS_START: usize = 11;
 /// Inputs up to this length take the short paths.
 pub(crate) const MIDSIZE_MAX: usize = 240;
 /// The shortest valid secret.
-pub(crate) const SECRET_SIZE_MIN: usize = 136;
+pub(crate) const SECRET_SIZE_MIN: usize = crate::XXH3_SECRET_MIN_LEN;
 
 #[inline(always)]
 pub(crate) fn read_u32(bytes: &[u8], at: usize) -> u32 {

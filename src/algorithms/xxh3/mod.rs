@@ -26,54 +26,9 @@ mod stream;
 
 use crate::hasher::impl_hasher;
 use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
+use crate::SecretError;
 use platform::Platform;
 use stream::{CustomSecret, Key, State};
-
-/// The shortest secret XXH3 accepts, in bytes (the C reference's `XXH3_SECRET_SIZE_MIN`).
-pub const XXH3_SECRET_MIN_LEN: usize = common::SECRET_SIZE_MIN;
-
-/// Why `with_secret` refused a secret.
-///
-/// ```
-/// use iohash::{SecretError, XxHash3};
-///
-/// let err = XxHash3::with_secret(&[0u8; 100]).unwrap_err();
-/// assert_eq!(err, SecretError::TooShort { len: 100 });
-/// assert_eq!(err.to_string(), "XXH3 secret is 100 bytes long; it must be at least 136");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SecretError {
-    /// Shorter than [`XXH3_SECRET_MIN_LEN`] bytes.
-    TooShort {
-        /// The refused secret's length.
-        len: usize,
-    },
-    /// Longer than a hasher holds without an allocator (without the `alloc` feature only).
-    TooLong {
-        /// The refused secret's length.
-        len: usize,
-        /// The longest secret a hasher holds inline.
-        max: usize,
-    },
-}
-
-impl fmt::Display for SecretError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SecretError::TooShort { len } => write!(
-                f,
-                "XXH3 secret is {len} bytes long; it must be at least {XXH3_SECRET_MIN_LEN}"
-            ),
-            SecretError::TooLong { len, max } => write!(
-                f,
-                "XXH3 secret is {len} bytes long; without the `alloc` feature it must be at most {max}"
-            ),
-        }
-    }
-}
-
-impl core::error::Error for SecretError {}
 
 /// How a hash of one width is finished from the short paths or the accumulators: the one
 /// difference between XXH3-64 and XXH3-128, which share everything else.
@@ -302,7 +257,7 @@ impl XxHash3 {
 
     /// A hasher keyed by a secret of your own, as the C reference's `XXH3_64bits_withSecret`.
     ///
-    /// The secret must be at least [`XXH3_SECRET_MIN_LEN`] (136) bytes and should look random.
+    /// The secret must be at least [`XXH3_SECRET_MIN_LEN`](crate::XXH3_SECRET_MIN_LEN) (136) bytes and should look random.
     /// The hasher keeps a copy, so `reset` goes back to it: inside the hasher for up to
     /// 256 bytes (no allocation), on the heap for longer ones (which need the `alloc` feature).
     ///

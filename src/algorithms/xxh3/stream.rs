@@ -7,8 +7,9 @@ use super::common::{
 use super::long::last_stripe_key;
 use super::platform::Platform;
 use super::short::{self, ShortSecret};
-use super::{SecretError, Width};
+use super::Width;
 use crate::state::{self, StateError, StateReader, StateWriter};
+use crate::{SecretError, XXH3_SECRET_MIN_LEN};
 
 /// A seed's long-input secret, once made: shared by clones where there is an allocator, so a
 /// hasher is cheap to clone and a builder makes it once for all its hashers; kept inline
@@ -58,7 +59,7 @@ pub(crate) enum CustomSecret {
 impl CustomSecret {
     /// A copy of `secret`, if it is long enough and, without an allocator, short enough.
     pub(crate) fn new(secret: &[u8]) -> Result<CustomSecret, SecretError> {
-        if secret.len() < super::XXH3_SECRET_MIN_LEN {
+        if secret.len() < XXH3_SECRET_MIN_LEN {
             return Err(SecretError::TooShort { len: secret.len() });
         }
         if secret.len() > INLINE_SECRET_MAX {
