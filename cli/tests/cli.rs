@@ -830,6 +830,28 @@ fn the_progress_bar_shows_on_a_terminal_only() {
         .output()
         .unwrap();
     assert!(!String::from_utf8_lossy(&quiet.stdout).contains("GiB"));
+
+    // The CRC of one large file, hashed by the library as ranges on two threads, moves the bar
+    // too, and gives the hash one thread gives.
+    let tty = Command::new("script")
+        .args([
+            "-qec",
+            &format!("{IOHASH} -j2 -H crc64nvme big"),
+            "/dev/null",
+        ])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let drawn = String::from_utf8_lossy(&tty.stdout);
+    assert!(
+        drawn.contains("GiB"),
+        "no progress bar for ranges: {drawn:?}"
+    );
+    let one_thread = iohash(dir.path(), args!["-j1", "-H", "crc64nvme", "big"]);
+    assert_status(&one_thread, true);
+    let line = String::from_utf8(one_thread.stdout).unwrap();
+    assert!(drawn.contains(line.trim_end()), "{drawn:?} {line:?}");
 }
 
 // ---- check mode streams its list; both modes word I/O errors alike.
