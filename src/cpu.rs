@@ -117,7 +117,7 @@ macro_rules! aarch64_has {
 #[cfg(target_arch = "aarch64")]
 use aarch64_has;
 
-#[cfg(all(test, target_arch = "x86_64"))]
+#[cfg(all(test, feature = "std", target_arch = "x86_64"))]
 mod tests {
     use super::*;
 
