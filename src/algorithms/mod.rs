@@ -86,9 +86,10 @@ impl Algorithm {
     /// ```
     /// use iohash::Algorithm;
     ///
-    /// let crc32c = Algorithm::Crc32(iohash::Crc32Variant::Iscsi);
-    /// assert_eq!(crc32c.full_name(), "CRC-32/ISCSI");
-    /// assert_eq!("crc-32/iscsi".parse(), Ok(crc32c));
+    /// assert_eq!(Algorithm::Xxh128.full_name(), "XXH3-128");
+    /// assert_eq!("xxh3-128".parse(), Ok(Algorithm::Xxh128));
+    /// # #[cfg(feature = "std")]
+    /// assert_eq!("crc-32/iscsi".parse(), Ok(Algorithm::Crc32(iohash::Crc32Variant::Iscsi)));
     /// ```
     pub fn full_name(self) -> &'static str {
         self.kind().row().full_name
