@@ -116,6 +116,47 @@
 //! assert_eq!(counts["iohash"], 1);
 //! ```
 //!
+//! # Generic code: `digest`, `Hasher`, `serde`
+//! With the `digest` feature every hasher implements RustCrypto's `digest` traits, so it goes
+//! where generic code takes a `D: digest::Digest` or a `Box<dyn digest::DynDigest>`; the
+//! output is the canonical bytes below. **None of these hashes is cryptographic**, whatever
+//! trait it implements: anyone can make inputs that collide. They find accidental corruption,
+//! never tampering.
+//! ```
+//! # #[cfg(all(feature = "digest", feature = "std"))]
+//! # fn main() -> std::io::Result<()> {
+//! use digest::Digest;
+//! use iohash::{Crc32, NonCryptographicHasher, XxHash3};
+//! use std::io::Read;
+//!
+//! fn checksum_file<D: Digest>(path: &std::path::Path) -> std::io::Result<Vec<u8>> {
+//!     let mut hasher = D::new();
+//!     let mut file = std::fs::File::open(path)?;
+//!     let mut buf = [0; 8192];
+//!     loop {
+//!         match file.read(&mut buf)? {
+//!             0 => return Ok(hasher.finalize().to_vec()),
+//!             n => hasher.update(&buf[..n]),
+//!         }
+//!     }
+//! }
+//! # let dir = tempfile::tempdir()?;
+//! # let path = dir.path().join("f");
+//! std::fs::write(&path, b"contents")?;
+//! assert_eq!(checksum_file::<XxHash3>(&path)?, XxHash3::hash(b"contents").to_be_bytes());
+//! assert_eq!(checksum_file::<Crc32>(&path)?, Crc32::hash(b"contents").to_le_bytes());
+//! # Ok(())
+//! # }
+//! # #[cfg(not(all(feature = "digest", feature = "std")))] fn main() {}
+//! ```
+//! Every hasher is also a [`core::hash::Hasher`] (a 32-bit hash widened to `u64`, XXH3-128's
+//! low half), so `HashMap<K, V, BuildHasherDefault<XxHash64>>` works with each, and seeded
+//! builders ([`XxHash3Builder`], ...) make keys hard to collide on purpose. With `std`,
+//! `io::Write::write` and `Hasher::write` share a name: call
+//! [`append`](DynHasher::append) (or `write_all`), which says what is meant. With `serde`, a
+//! [`SavedState`] serializes as its bytes (lowercase hex in JSON) and reads back checked, and
+//! an [`Algorithm`] as its tag.
+//!
 //! # Byte order
 //! [`current_hash`](NonCryptographicHasher::current_hash) is the integer the C reference
 //! returns; [`current_hash_bytes`](NonCryptographicHasher::current_hash_bytes) (and
@@ -152,6 +193,8 @@
 //! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`sumfile`] | |
 //! | `bytes` | no | [`HasherExt::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
+//! | `digest` | no | RustCrypto's `Digest`/`DynDigest` traits for every hasher (below) | `digest` |
+//! | `serde` | no | [`SavedState`] as bytes (hex in JSON), [`Algorithm`] as its tag | `serde` |
 //!
 //! Every xxHash is iohash's own code; the CRCs are too up to a few KiB (tables, and
 //! PCLMULQDQ / VPCLMULQDQ folding on x86-64), and `crc-fast`'s above. The `iohash` command is
@@ -174,6 +217,9 @@ mod state;
 mod table;
 // The algorithms, each implementing the core traits, and the table of them.
 mod algorithms;
+// Other crates' traits (digest, serde), each behind its feature.
+#[cfg(any(feature = "digest", feature = "serde"))]
+mod interop;
 // The I/O layer: io::Write, reader paths, files, ranges, tee adapters, bytes, tokio.
 #[cfg(feature = "std")]
 mod io;
@@ -188,8 +234,8 @@ pub use algorithms::crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
 #[doc(hidden)]
 #[cfg(feature = "alloc")]
 pub use algorithms::xxh3::backends as __xxh3_backends;
-pub use algorithms::xxh3::{XxHash128, XxHash3, XxHash3Builder};
-pub use algorithms::xxh32::XxHash32;
+pub use algorithms::xxh3::{XxHash128, XxHash128Builder, XxHash3, XxHash3Builder};
+pub use algorithms::xxh32::{XxHash32, XxHash32Builder};
 pub use algorithms::xxh64::{XxHash64, XxHash64Builder};
 pub use algorithms::{Algorithm, AnyHasher, UnknownAlgorithm};
 pub use hasher::{DynHasher, NonCryptographicHasher};

@@ -88,6 +88,35 @@ impl SavedState {
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len]
     }
+
+    /// The saved state in `bytes`, checked as `restore_state` checks it before the fields: the
+    /// header, the length and the checksum. (The fields are checked when it is restored.)
+    ///
+    /// ```
+    /// use iohash::{NonCryptographicHasher, SavedState, StateError, XxHash64};
+    ///
+    /// let saved = XxHash64::with_seed(3).save_state();
+    /// assert_eq!(SavedState::from_bytes(&saved), Ok(saved.clone()));
+    /// let mut corrupted = saved.to_vec();
+    /// corrupted[20] ^= 1;
+    /// assert!(matches!(
+    ///     SavedState::from_bytes(&corrupted),
+    ///     Err(StateError::ChecksumMismatch { .. })
+    /// ));
+    /// ```
+    ///
+    /// # Errors
+    /// The [`StateError`] that restoring `bytes` would give for its header, length or checksum.
+    pub fn from_bytes(bytes: &[u8]) -> Result<SavedState, StateError> {
+        // `open` holds the body to its algorithm's length, so the bytes fit the capacity.
+        open(bytes)?;
+        let mut state = SavedState {
+            bytes: [0; SavedState::CAPACITY],
+            len: bytes.len(),
+        };
+        state.bytes[..bytes.len()].copy_from_slice(bytes);
+        Ok(state)
+    }
 }
 
 impl core::ops::Deref for SavedState {

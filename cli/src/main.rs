@@ -21,7 +21,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
 use iohash::sumfile::LineStyle;
 use iohash::Algorithm;
 
@@ -48,7 +48,7 @@ fn algorithm_help() -> String {
 ///
 /// With no FILE, or when FILE is -, read standard input.
 #[derive(Parser, Debug)]
-#[command(version, disable_version_flag = true)]
+#[command(name = "iohash", version, disable_version_flag = true)]
 struct Args {
     // The help lists the library's table of algorithms (`algorithm_help`).
     #[arg(short = 'H', value_name = "ALGORITHM", help = algorithm_help())]
@@ -70,8 +70,9 @@ struct Args {
     #[arg(short = 's', long, value_name = "SEED")]
     seed: Option<u64>,
 
-    /// Read the names of the files to hash from FILE, one a line (- for standard input)
-    #[arg(long = "files-from", visible_alias = "filelist", value_name = "FILE")]
+    /// Read the names of the files to hash from FILE, one a line (- for standard input); also
+    /// --filelist, as xxhsum names it
+    #[arg(long = "files-from", alias = "filelist", value_name = "FILE")]
     files_from: Option<PathBuf>,
 
     /// With --files-from: names are NUL-separated (as find -print0 writes them)
@@ -138,6 +139,14 @@ struct Args {
     /// given, matches GLOB (*, ?, [...]); repeatable
     #[arg(long, value_name = "GLOB", requires = "recursive")]
     exclude: Vec<String>,
+
+    /// Print the completion script for SHELL (bash, zsh, fish, powershell, elvish) and exit
+    #[arg(long, value_name = "SHELL", exclusive = true)]
+    completions: Option<clap_complete::Shell>,
+
+    /// Print the man page (roff, for man -l) and exit
+    #[arg(long, exclusive = true)]
+    man: bool,
 
     /// Files to hash, or checksum files to check with -c
     #[arg(value_name = "FILE")]
@@ -207,6 +216,17 @@ fn main() -> ExitCode {
 
 /// Runs the command; `Ok(false)` when some file failed (already reported), `Err` for bad usage.
 fn run(personality: &Personality, args: Args) -> Result<bool, String> {
+    if let Some(shell) = args.completions {
+        let mut command = Args::command();
+        clap_complete::generate(shell, &mut command, "iohash", &mut std::io::stdout());
+        return Ok(true);
+    }
+    if args.man {
+        return clap_mangen::Man::new(Args::command())
+            .render(&mut std::io::stdout())
+            .map(|()| true)
+            .map_err(|e| format!("standard output: {}", input::describe(&e)));
+    }
     let algorithm = args.algorithm.unwrap_or(personality.default_algorithm);
     let seed = args.seed.unwrap_or(0);
     if args.seed.is_some() && !algorithm.takes_seed() && !args.check {
@@ -292,7 +312,6 @@ mod tests {
 
     #[test]
     fn the_command_line_definition_is_consistent() {
-        use clap::CommandFactory;
         Args::command().debug_assert();
     }
 }

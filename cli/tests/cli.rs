@@ -1234,3 +1234,76 @@ fn a_large_file_truncated_while_its_crc_is_hashed_in_ranges_fails() {
     );
     assert!(out.stdout.is_empty());
 }
+
+// ---- completions, the man page, NO_COLOR.
+
+#[test]
+fn completion_scripts_load_and_the_man_page_has_every_option() {
+    let dir = tempfile::tempdir().unwrap();
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = iohash(dir.path(), args!["--completions", shell]);
+        assert_status(&out, true);
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("iohash"),
+            "{shell}"
+        );
+    }
+    let loaded = Command::new("bash")
+        .args([
+            "-c",
+            &format!("source <({IOHASH} --completions bash); complete -p iohash"),
+        ])
+        .output()
+        .unwrap();
+    assert!(loaded.status.success(), "{}", stderr(&loaded));
+    assert!(
+        String::from_utf8_lossy(&loaded.stdout).contains("-F _iohash iohash"),
+        "{}",
+        String::from_utf8_lossy(&loaded.stdout)
+    );
+
+    let man = iohash(dir.path(), args!["--man"]);
+    assert_status(&man, true);
+    // roff writes a `-` as `\-`.
+    let man = String::from_utf8(man.stdout).unwrap().replace("\\-", "-");
+    assert!(
+        man.starts_with(".ie") && man.contains(".TH iohash 1"),
+        "{man}"
+    );
+    let help = String::from_utf8(iohash(dir.path(), args!["--help"]).stdout).unwrap();
+    let options: Vec<&str> = help
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|word| word.starts_with("--") && word.len() > 2)
+        .collect();
+    assert!(options.len() > 20, "{options:?}");
+    for option in options {
+        assert!(man.contains(option), "{option} is not in the man page");
+    }
+    let both = iohash(dir.path(), args!["--man", "README.md"]);
+    assert_status(&both, false);
+}
+
+#[test]
+fn no_color_leaves_the_help_plain_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |no_color: bool| {
+        let mut command = Command::new("script");
+        command
+            .args(["-qec", &format!("{IOHASH} --help"), "/dev/null"])
+            .current_dir(dir.path())
+            .stdin(Stdio::null());
+        if no_color {
+            command.env("NO_COLOR", "1");
+        } else {
+            command.env_remove("NO_COLOR");
+        }
+        String::from_utf8(command.output().unwrap().stdout).unwrap()
+    };
+    assert!(
+        run(false).contains('\x1b'),
+        "clap colours help on a terminal"
+    );
+    let plain = run(true);
+    assert!(plain.contains("Usage: iohash"), "{plain}");
+    assert!(!plain.contains('\x1b'), "{plain:?}");
+}

@@ -196,3 +196,52 @@ impl_hasher! {
         oneshot::<Xxh32>(data, 0)
     }
 }
+
+/// XXH32 as a [`core::hash::Hasher`]: `finish` is the 32-bit hash widened to `u64` (its high
+/// half is zero). See [`XxHash32Builder`].
+impl core::hash::Hasher for XxHash32 {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        self.state.update(bytes);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        u64::from(self.state.digest())
+    }
+}
+
+/// Makes seeded [`XxHash32`]s for `HashMap` and `HashSet`.
+///
+/// ```
+/// use iohash::XxHash32Builder;
+/// use std::collections::HashMap;
+///
+/// let mut map = HashMap::with_hasher(XxHash32Builder::with_seed(3));
+/// map.insert(1_u8, "one");
+/// assert_eq!(map[&1], "one");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct XxHash32Builder {
+    seed: u32,
+}
+
+impl XxHash32Builder {
+    /// A builder for hashers with seed 0.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A builder for hashers with this seed. Pick it at random to make collisions hard to plan.
+    pub fn with_seed(seed: u32) -> Self {
+        Self { seed }
+    }
+}
+
+impl core::hash::BuildHasher for XxHash32Builder {
+    type Hasher = XxHash32;
+
+    fn build_hasher(&self) -> XxHash32 {
+        XxHash32::with_seed(self.seed)
+    }
+}

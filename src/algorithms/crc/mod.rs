@@ -343,6 +343,20 @@ macro_rules! crc_hasher {
                 $variant::default().checksum(data)
             }
         }
+
+        #[doc = concat!("The CRC as a [`core::hash::Hasher`] (`finish` is the CRC widened to `u64`), so `HashMap<K, V, BuildHasherDefault<", stringify!($name), ">>` works; a CRC spreads keys less evenly than the xxHash family.")]
+        impl core::hash::Hasher for $name {
+            #[inline]
+            fn write(&mut self, bytes: &[u8]) {
+                $crate::DynHasher::append(self, bytes);
+            }
+
+            #[inline]
+            fn finish(&self) -> u64 {
+                #[allow(clippy::useless_conversion)]
+                u64::from($crate::NonCryptographicHasher::current_hash(self))
+            }
+        }
     };
 }
 

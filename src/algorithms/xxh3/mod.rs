@@ -473,6 +473,20 @@ impl core::hash::Hasher for XxHash3 {
     }
 }
 
+/// XXH3-128 as a [`core::hash::Hasher`]: `finish` is the low 64 bits of the 128-bit hash
+/// (`current_hash() as u64`, which is not XXH3-64's hash). See [`XxHash128Builder`].
+impl core::hash::Hasher for XxHash128 {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.append(bytes);
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0.digest() as u64
+    }
+}
+
 /// Makes seeded [`XxHash3`]s for `HashMap` and `HashSet`.
 ///
 /// The secret a seed derives for long keys is made once, in the builder, and shared by every
@@ -540,6 +554,40 @@ impl core::hash::BuildHasher for XxHash3Builder {
 
     fn build_hasher(&self) -> XxHash3 {
         XxHash3(Core::with_key(|| self.key.clone()))
+    }
+}
+
+/// Makes seeded [`XxHash128`]s for `HashMap` and `HashSet`, sharing one seed's secret as
+/// [`XxHash3Builder`] does.
+///
+/// ```
+/// use iohash::XxHash128Builder;
+/// use std::collections::HashSet;
+///
+/// let mut seen = HashSet::with_hasher(XxHash128Builder::with_seed(9));
+/// assert!(seen.insert("first"));
+/// assert!(!seen.insert("first"));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct XxHash128Builder(XxHash3Builder);
+
+impl XxHash128Builder {
+    /// A builder for hashers with seed 0.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A builder for hashers with this seed. Pick it at random to make collisions hard to plan.
+    pub fn with_seed(seed: u64) -> Self {
+        Self(XxHash3Builder::with_seed(seed))
+    }
+}
+
+impl core::hash::BuildHasher for XxHash128Builder {
+    type Hasher = XxHash128;
+
+    fn build_hasher(&self) -> XxHash128 {
+        XxHash128(Core::with_key(|| self.0.key.clone()))
     }
 }
 

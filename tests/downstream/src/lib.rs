@@ -155,4 +155,73 @@ mod tests {
         all.extend_from_slice(b"more");
         assert_eq!(resumed.current_hash(), XxHash128::hash(&all));
     }
+
+    /// Generic `digest` code, over each hasher: the one-shot's canonical bytes.
+    fn through_digest<D: digest::Digest>(data: &[u8]) -> Vec<u8> {
+        let mut hasher = D::new();
+        hasher.update(data);
+        hasher.finalize().to_vec()
+    }
+
+    #[test]
+    fn every_hasher_serves_digest_dyn_digest_and_hash_maps() {
+        use std::collections::HashMap;
+        use std::hash::BuildHasherDefault;
+
+        let data = data();
+        let oneshots = boxed_hashers(&data);
+        let generic = [
+            through_digest::<XxHash3>(&data),
+            through_digest::<XxHash128>(&data),
+            through_digest::<XxHash64>(&data),
+            through_digest::<XxHash32>(&data),
+            through_digest::<Crc32>(&data),
+            through_digest::<Crc64>(&data),
+        ];
+        for (ours, (_, expected)) in generic.iter().zip(&oneshots) {
+            assert_eq!(ours, expected);
+        }
+        let mut dynamic: Vec<Box<dyn digest::DynDigest>> = vec![
+            Box::new(XxHash3::new()),
+            Box::new(XxHash128::new()),
+            Box::new(XxHash64::new()),
+            Box::new(XxHash32::new()),
+            Box::new(Crc32::new()),
+            Box::new(Crc64::new()),
+        ];
+        for (hasher, (_, expected)) in dynamic.iter_mut().zip(&oneshots) {
+            hasher.update(&data);
+            assert_eq!(&*hasher.finalize_reset(), &expected[..]);
+        }
+
+        fn map_with<H: std::hash::Hasher + Default>() -> usize {
+            let mut map: HashMap<u32, u32, BuildHasherDefault<H>> = HashMap::default();
+            for i in 0..1000 {
+                map.insert(i, i * 2);
+            }
+            (0..1000).filter(|i| map[i] == i * 2).count()
+        }
+        assert_eq!(map_with::<XxHash3>(), 1000);
+        assert_eq!(map_with::<XxHash128>(), 1000);
+        assert_eq!(map_with::<XxHash64>(), 1000);
+        assert_eq!(map_with::<XxHash32>(), 1000);
+        assert_eq!(map_with::<Crc32>(), 1000);
+        assert_eq!(map_with::<Crc64>(), 1000);
+    }
+
+    #[test]
+    fn a_saved_state_goes_through_json_and_resumes() {
+        let mut hasher = XxHash64::with_seed(11);
+        hasher.append(b"one half, ");
+        let json = serde_json::to_string(&hasher.save_state()).unwrap();
+        let saved: iohash::SavedState = serde_json::from_str(&json).unwrap();
+        let mut resumed = XxHash64::restore_state(&saved).unwrap();
+        resumed.append(b"the other");
+        assert_eq!(
+            resumed.current_hash(),
+            XxHash64::hash_with_seed(b"one half, the other", 11)
+        );
+        let algorithm: Algorithm = serde_json::from_str("\"CRC64NVME\"").unwrap();
+        assert_eq!(serde_json::to_string(&algorithm).unwrap(), "\"CRC64NVME\"");
+    }
 }
