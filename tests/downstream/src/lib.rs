@@ -157,6 +157,7 @@ mod tests {
     }
 
     /// Generic `digest` code, over each hasher: the one-shot's canonical bytes.
+    #[cfg(feature = "ecosystem")]
     fn through_digest<D: digest::Digest>(data: &[u8]) -> Vec<u8> {
         let mut hasher = D::new();
         hasher.update(data);
@@ -164,6 +165,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "ecosystem")]
     fn every_hasher_serves_digest_dyn_digest_and_hash_maps() {
         use std::collections::HashMap;
         use std::hash::BuildHasherDefault;
@@ -210,6 +212,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "ecosystem")]
     fn a_saved_state_goes_through_json_and_resumes() {
         let mut hasher = XxHash64::with_seed(11);
         hasher.append(b"one half, ");
