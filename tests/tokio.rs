@@ -229,3 +229,49 @@ async fn any_hasher_hashes_a_file_on_the_blocking_pool() {
         .unwrap_err();
     assert_cancelled(&err);
 }
+
+/// A FIFO with no writer would hold a blocking-pool thread in `open` (and the runtime's
+/// shutdown with it) for as long as no writer comes: the file functions refuse it at once.
+#[cfg(unix)]
+#[test]
+fn a_fifo_without_a_writer_is_refused_at_once_and_the_runtime_shuts_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let start = Instant::now();
+    let err = runtime
+        .block_on(async {
+            tokio::time::timeout(
+                Duration::from_secs(5),
+                hash_file_async::<XxHash3>(&fifo, &CancellationToken::new()),
+            )
+            .await
+        })
+        .expect("refused, not left waiting for a writer")
+        .unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    let open = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true) // opens at once: this end is a writer too
+        .open(&fifo)
+        .unwrap();
+    let err = runtime
+        .block_on(hash_open_file_async::<XxHash3>(
+            open,
+            &CancellationToken::new(),
+        ))
+        .unwrap_err();
+    assert_eq!(err.kind(), io::ErrorKind::InvalidInput);
+    runtime.shutdown_timeout(Duration::from_secs(5));
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}

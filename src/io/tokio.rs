@@ -10,6 +10,15 @@
 //! A cancelled hash is an [`io::Error`] of kind [`ErrorKind::Other`] whose inner error is
 //! [`Cancelled`], never [`ErrorKind::Interrupted`], which `read_exact`, `write_all` and
 //! `io::copy` retry: a cancel inside such a loop would otherwise be retried forever.
+//!
+//! The file functions take regular files only. A FIFO, socket or character device can block a
+//! read (or, for a FIFO, the open) for as long as its other end pleases, and a blocked read on
+//! the blocking pool can neither be cancelled nor let the runtime shut down; so they are
+//! refused with an error of kind [`ErrorKind::InvalidInput`], opened without waiting for a
+//! FIFO's writer. Read those through tokio's own non-blocking types
+//! (`tokio::net::unix::pipe::Receiver`, `TcpStream`, ...) and
+//! [`append_from_async_reader`](AsyncHasherExt::append_from_async_reader), which a cancel or a
+//! drop stops at any await.
 
 use std::fs::File;
 use std::future::Future;
@@ -189,7 +198,8 @@ where
 /// for the whole file, 64 KiB reads, and `cancel` checked before each read.
 ///
 /// The file is read as [`hash_file`](crate::hash_file) reads it: a file that changes while it
-/// is hashed is an error, a directory is an error, a FIFO is streamed.
+/// is hashed is an error, a directory is an error; a FIFO, socket or device is refused (see
+/// the [module docs](self)), without waiting for a FIFO's writer.
 ///
 /// # Cancellation
 /// A token cancelled before the call returns at once, without opening the file. Cancelling
@@ -259,13 +269,14 @@ where
 {
     let path = path.as_ref().to_owned();
     run_blocking(cancel, move |token| {
-        append_open_file_blocking(&mut hasher, File::open(path)?, token)?;
+        append_open_file_blocking(&mut hasher, open_without_waiting(&path)?, token)?;
         Ok(hasher)
     })
     .await
 }
 
-/// [`hash_file_async`] for a file that is already open.
+/// [`hash_file_async`] for a file that is already open (a FIFO, socket or device is refused
+/// here too).
 pub async fn hash_open_file_async<H>(
     file: File,
     cancel: &CancellationToken,
@@ -282,7 +293,12 @@ where
 }
 
 /// Hashes everything a blocking reader yields, on tokio's blocking pool, cancellably; as
-/// [`hash_file_async`] but for any [`Read`] (a socket in blocking mode, a decompressor...).
+/// [`hash_file_async`] but for any [`Read`] (a decompressor, a reader over memory...).
+///
+/// The token is checked between reads: a read that blocks (a socket in blocking mode, a pipe)
+/// holds its blocking-pool thread, and the runtime's shutdown, until it returns, which no
+/// cancel can shorten. Give such sources to
+/// [`append_from_async_reader`](AsyncHasherExt::append_from_async_reader) as tokio's own types.
 pub async fn hash_reader_async<H, R>(reader: R, cancel: &CancellationToken) -> io::Result<H::Output>
 where
     H: NonCryptographicHasher + Default + Send + 'static,
@@ -303,11 +319,37 @@ where
     .await
 }
 
+/// Opens `path` for reading without blocking: on Unix with `O_NONBLOCK`, so that a FIFO with
+/// no writer opens at once (and is then refused) rather than holding a blocking-pool thread.
+/// A regular file's reads ignore the flag.
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    options.open(path)
+}
+
+/// Refuses what a blocking read could hold forever: anything but a regular file or a directory
+/// (which the read path refuses with its own error).
+fn refuse_unless_regular(file: &File) -> io::Result<()> {
+    let metadata = file.metadata()?;
+    if metadata.is_file() || metadata.is_dir() {
+        return Ok(());
+    }
+    Err(io::Error::new(
+        ErrorKind::InvalidInput,
+        "not a regular file: async file hashing reads regular files only; read a FIFO, socket \
+         or device through tokio's own type and append_from_async_reader",
+    ))
+}
+
 fn append_open_file_blocking<H: DynHasher + ?Sized>(
     hasher: &mut H,
     file: File,
     token: CancellationToken,
 ) -> io::Result<u64> {
+    refuse_unless_regular(&file)?;
     let mut reader = Cancellable {
         inner: &file,
         token,
