@@ -1,10 +1,13 @@
 //! Checksum-file lines as `xxhsum` writes and reads them (0.8.1 to 0.8.3), plus iohash's CRC
 //! tags: [`format_line`] writes one, [`parse_line`] reads one back.
 //!
-//! Two styles exist. GNU lines are `HASH  NAME` (XXH3-64 hashes carry an `XXH3_` prefix, as
-//! xxhsum 0.8.2+ writes them; the others are told apart by length). BSD lines (`--tag`) are
-//! `TAG (NAME) = HASH`, with `_LE` after the tag when the hash is written little-endian. A name
-//! holding `\`, LF or CR is escaped (`\\`, `\n`, `\r`) and the line starts with a `\`.
+//! Two styles exist. GNU lines are `HASH  NAME`: XXH3-64 hashes carry an `XXH3_` prefix, as
+//! xxhsum 0.8.2+ writes them, and every CRC its tag the same way (`CRC32C_e3069283  NAME`), so
+//! that no line is read as another algorithm of the same length ([`hash_prefix`]); XXH32, XXH64
+//! and XXH128 are told apart by length. BSD lines (`--tag`) are `TAG (NAME) = HASH`, with `_LE`
+//! after the tag when the hash is written little-endian. A name holding `\`, LF or CR is escaped
+//! (`\\`, `\n`, `\r`) and the line starts with a `\`. A hash may also be read in base64 (the
+//! big-endian bytes, RFC 4648 with padding, as S3 shows checksums: [`base64`]).
 //!
 //! ```
 //! use iohash::sumfile::{format_line, parse_line, LineStyle, ParseOptions};
@@ -37,8 +40,82 @@ pub enum LineStyle {
     Bsd,
 }
 
-/// The prefix xxhsum 0.8.2+ puts before XXH3-64 hashes in GNU lines.
-const XXH3_PREFIX: &[u8] = b"XXH3_";
+/// The tag a GNU line puts before this algorithm's hash, with a `_` after it: XXH3-64's (as
+/// xxhsum 0.8.2+ writes `XXH3_...`) and every CRC's, whose lengths are those of XXH32 and
+/// XXH64; `None` for XXH32, XXH64 and XXH128, which xxhsum writes bare.
+///
+/// ```
+/// use iohash::sumfile::hash_prefix;
+/// use iohash::{Algorithm, Crc32Variant};
+///
+/// assert_eq!(hash_prefix(Algorithm::Xxh3), Some("XXH3"));
+/// assert_eq!(hash_prefix(Algorithm::Crc32(Crc32Variant::Iscsi)), Some("CRC32C"));
+/// assert_eq!(hash_prefix(Algorithm::Xxh64), None);
+/// ```
+pub fn hash_prefix(algorithm: Algorithm) -> Option<&'static str> {
+    match algorithm {
+        Algorithm::Xxh32 | Algorithm::Xxh64 | Algorithm::Xxh128 => None,
+        _ => Some(algorithm.tag()),
+    }
+}
+
+const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// `bytes` in standard base64 (RFC 4648, with `=` padding): how S3 shows `ChecksumCRC32`,
+/// `ChecksumCRC32C` and `ChecksumCRC64NVME`, and GCS its CRC-32C, for a hash's big-endian
+/// bytes.
+///
+/// ```
+/// assert_eq!(iohash::sumfile::base64(&[0xE3, 0x06, 0x92, 0x83]), "4waSgw==");
+/// ```
+pub fn base64(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(BASE64[(n >> (18 - 6 * i)) as usize & 63])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
+/// The `len` bytes (at most 16) `text` encodes in padded base64, big-endian, or `None`:
+/// another length, another alphabet, or bits set past the end (so every value has one
+/// spelling).
+fn from_base64(text: &[u8], len: usize) -> Option<u128> {
+    if text.len() != len.div_ceil(3) * 4 {
+        return None;
+    }
+    let padding = (3 - len % 3) % 3;
+    let (digits, pad) = text.split_at(text.len() - padding);
+    if pad.iter().any(|&b| b != b'=') {
+        return None;
+    }
+    let mut bytes = [0u8; 18];
+    for (group, out) in digits.chunks(4).zip(bytes.chunks_mut(3)) {
+        let mut n = 0u32;
+        for (i, &digit) in group.iter().enumerate() {
+            n |= (BASE64.iter().position(|&b| b == digit)? as u32) << (18 - 6 * i);
+        }
+        out.copy_from_slice(&n.to_be_bytes()[1..]);
+    }
+    // The bytes the padding stands for must be zero.
+    if bytes[len..].iter().any(|&b| b != 0) {
+        return None;
+    }
+    Some(
+        bytes[..len]
+            .iter()
+            .fold(0, |value, &b| value << 8 | u128::from(b)),
+    )
+}
 
 /// Whether a file name must be escaped in a checksum line.
 pub fn needs_escape(file_name: &[u8]) -> bool {
@@ -115,8 +192,9 @@ pub fn format_line(
     }
     match style {
         LineStyle::Gnu => {
-            if algorithm == Algorithm::Xxh3 {
-                line.extend_from_slice(XXH3_PREFIX);
+            if let Some(tag) = hash_prefix(algorithm) {
+                line.extend_from_slice(tag.as_bytes());
+                line.push(b'_');
             }
             line.extend_from_slice(hex.as_bytes());
             line.extend_from_slice(b"  ");
@@ -194,9 +272,14 @@ impl fmt::Display for LineError {
 
 impl core::error::Error for LineError {}
 
-/// Parses hex digits into the algorithm's integer.
+/// Parses hex digits (in the order `little_endian` says) or base64 (big-endian bytes) into the
+/// algorithm's integer. Neither can pass for the other: hex has no `=` and base64 of the hash's
+/// length is never as long as its hex.
 fn parse_hash(algorithm: Algorithm, hex: &[u8], little_endian: bool) -> Result<u128, LineError> {
     let len = algorithm.hash_len();
+    if let Some(value) = from_base64(hex, len) {
+        return Ok(value);
+    }
     if hex.len() != 2 * len || !hex.iter().all(u8::is_ascii_hexdigit) {
         return Err(LineError::BadHash);
     }
@@ -247,18 +330,33 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
         (algorithm, hash, &line[first_space + 2..last_space - 3])
     } else {
         // GNU: HASH, a space, any one byte (md5sum's '*' binary marker among them), NAME.
+        // HASH is `TAG_` and the hash for XXH3 and the CRCs, the hash alone for the others.
         let hex = &line[..first_space];
-        let (algorithm, hex) = match hex.strip_prefix(XXH3_PREFIX) {
-            Some(rest) => (Algorithm::Xxh3, rest),
+        let prefixed = hex
+            .iter()
+            .position(|&b| b == b'_')
+            .map(|cut| hex.split_at(cut));
+        let (algorithm, hex) = match prefixed {
+            Some((tag, rest)) => {
+                let tag = core::str::from_utf8(tag).map_err(|_| LineError::Malformed)?;
+                let algorithm = Algorithm::from_tag(tag)
+                    .ok_or_else(|| LineError::UnknownTag(String::from(tag)))?;
+                (algorithm, &rest[1..])
+            }
             None => {
+                // The length of the hex, or of the base64, of 4, 8 or 16 bytes.
                 let by_length = match hex.len() {
                     8 => Algorithm::Xxh32,
-                    16 => Algorithm::Xxh64,
-                    32 => Algorithm::Xxh128,
+                    12 | 16 => Algorithm::Xxh64,
+                    24 | 32 => Algorithm::Xxh128,
                     _ => return Err(LineError::BadHash),
                 };
+                // `-H crc32 -c` reads bare lines of that length as CRC-32 (as iohash wrote
+                // them before CRC lines were prefixed); XXH3 lines always carry theirs.
                 match options.untagged {
-                    Some(a) if 2 * a.hash_len() == hex.len() && a != Algorithm::Xxh3 => (a, hex),
+                    Some(a) if a.hash_len() == by_length.hash_len() && a != Algorithm::Xxh3 => {
+                        (a, hex)
+                    }
                     _ => (by_length, hex),
                 }
             }
@@ -335,6 +433,43 @@ mod tests {
             ),
             "\\CRC32C (n\\nl) = e3069283\n"
         );
+        assert_eq!(
+            gnu(Algorithm::Crc32(Crc32Variant::Iscsi), 0xE3069283, "a"),
+            "CRC32C_e3069283  a\n"
+        );
+    }
+
+    #[test]
+    fn crc_lines_read_as_their_crc_and_base64_hashes_read_back() {
+        let crc32c = Algorithm::Crc32(Crc32Variant::Iscsi);
+        let parsed = parse("CRC32C_e3069283  a").unwrap();
+        assert_eq!((parsed.algorithm, parsed.hash), (crc32c, 0xE3069283));
+        assert_eq!(
+            parse("MD5_e3069283  a"),
+            Err(LineError::UnknownTag("MD5".into()))
+        );
+        // S3's ChecksumCRC32C of "123456789", as it shows it.
+        assert_eq!(base64(&0xE3069283u32.to_be_bytes()), "4waSgw==");
+        let parsed = parse("CRC32C (a) = 4waSgw==").unwrap();
+        assert_eq!((parsed.algorithm, parsed.hash), (crc32c, 0xE3069283));
+        for &algorithm in Algorithm::ALL {
+            let hash =
+                0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128 >> (128 - 8 * algorithm.hash_len());
+            let text = base64(&hash.to_be_bytes()[16 - algorithm.hash_len()..]);
+            let gnu = match hash_prefix(algorithm) {
+                Some(tag) => format!("{tag}_{text}  name"),
+                None => format!("{text}  name"),
+            };
+            let bsd = format!("{} (name) = {text}", algorithm.tag());
+            for line in [gnu, bsd] {
+                let parsed = parse(&line).unwrap();
+                assert_eq!((parsed.algorithm, parsed.hash), (algorithm, hash), "{line}");
+            }
+        }
+        // Padding that is not zero, or in the wrong place, is not base64.
+        assert_eq!(parse("CRC32C (a) = 4waSgx=="), Err(LineError::BadHash));
+        assert_eq!(parse("CRC32C (a) = 4waS==gw"), Err(LineError::BadHash));
+        assert_eq!(parse("XXH64 (a) = 4waSgw=="), Err(LineError::BadHash));
     }
 
     #[test]

@@ -31,6 +31,8 @@ pub struct CheckOptions {
     pub ignore_missing: bool,
     /// `-j`; `None`: one per CPU.
     pub threads: Option<usize>,
+    /// `-z`: the list's lines end with NUL, as `-z` writes them (names raw, never escaped).
+    pub zero: bool,
 }
 
 /// One line of a checksum file, as read.
@@ -78,7 +80,8 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         untagged: options.untagged,
     };
     // Lines are read as they are checked: memory stays flat however long the list is.
-    let mut items = Items::new(reader, parse_options);
+    let end = if options.zero { b'\0' } else { b'\n' };
+    let mut items = Items::new(reader, parse_options, end);
     let first_two: Vec<_> = items.by_ref().take(2).collect();
     let threads = threads_for(
         options.threads,
@@ -207,16 +210,19 @@ fn verify(line: &ParsedLine, seed: u64) -> io::Result<bool> {
 struct Items<R> {
     reader: BufReader<R>,
     options: ParseOptions,
+    /// What ends a line: `\n`, or NUL with `-z`.
+    end: u8,
     line: Vec<u8>,
     number: u64,
     stopped: bool,
 }
 
 impl<R: Read> Items<R> {
-    fn new(reader: R, options: ParseOptions) -> Self {
+    fn new(reader: R, options: ParseOptions, end: u8) -> Self {
         Items {
             reader: BufReader::with_capacity(64 * 1024, reader),
             options,
+            end,
             line: Vec::new(),
             number: 0,
             stopped: false,
@@ -231,7 +237,7 @@ impl<R: Read> Iterator for Items<R> {
         while !self.stopped {
             self.number += 1;
             self.line.clear();
-            let item = match read_line(&mut self.reader, &mut self.line) {
+            let item = match read_line(&mut self.reader, &mut self.line, self.end) {
                 Ok(false) => return None,
                 Ok(true) if self.line.starts_with(b"#") => continue,
                 Ok(true) => match parse_line(&self.line, &self.options) {
@@ -248,9 +254,10 @@ impl<R: Read> Iterator for Items<R> {
     }
 }
 
-/// Reads one `\n`-ended line into `line` (without the `\n`), refusing lines over 32 KiB so a
-/// binary file cannot make it allocate without bound; `Ok(false)` at end of input.
-fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> {
+/// Reads one line ended by `end` (`\n`, or NUL) into `line` (without its end), refusing lines
+/// over 32 KiB so a binary file cannot make it allocate without bound; `Ok(false)` at end of
+/// input.
+fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>, end: u8) -> io::Result<bool> {
     loop {
         let buf = match reader.fill_buf() {
             Ok(buf) => buf,
@@ -260,7 +267,7 @@ fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<bool> 
         if buf.is_empty() {
             return Ok(!line.is_empty());
         }
-        let (take, done) = match buf.iter().position(|&b| b == b'\n') {
+        let (take, done) = match buf.iter().position(|&b| b == end) {
             Some(end) => (end, true),
             None => (buf.len(), false),
         };
@@ -284,13 +291,13 @@ mod tests {
         let mut reader = io::Cursor::new(b"one\r\ntwo\n\nlast".to_vec());
         let mut lines = Vec::new();
         let mut line = Vec::new();
-        while read_line(&mut reader, &mut line).unwrap() {
+        while read_line(&mut reader, &mut line, b'\n').unwrap() {
             lines.push(std::mem::take(&mut line));
         }
         assert_eq!(lines, [&b"one\r"[..], b"two", b"", b"last"]);
 
         let mut huge = io::Cursor::new(vec![b'x'; MAX_LINE_LEN + 1]);
-        let err = read_line(&mut huge, &mut Vec::new()).unwrap_err();
+        let err = read_line(&mut huge, &mut Vec::new(), b'\n').unwrap_err();
         assert_eq!(err.kind(), ErrorKind::InvalidData);
     }
 }

@@ -79,8 +79,9 @@ struct Args {
     #[arg(short = '0', long = "null", requires = "files_from")]
     null: bool,
 
-    /// End each line with NUL instead of newline, and write names as they are (not escaped)
-    #[arg(short = 'z', long = "zero", conflicts_with = "check")]
+    /// End each line with NUL instead of newline, and write names as they are (not escaped);
+    /// with -c, read such lines
+    #[arg(short = 'z', long = "zero")]
     zero: bool,
 
     /// Print the hash alone on each line, without the name
@@ -270,6 +271,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             warn: args.warn,
             ignore_missing: args.ignore_missing,
             threads,
+            zero: args.zero,
         };
         Ok(check::run(&personality.name, &inputs, &options))
     } else {

@@ -3,7 +3,9 @@
 
 use std::borrow::Cow;
 
-use iohash::sumfile::{escape_file_name, format_line, needs_escape, LineStyle};
+use iohash::sumfile::{
+    base64, escape_file_name, format_line, hash_prefix, needs_escape, LineStyle,
+};
 use iohash::Algorithm;
 
 /// How hash lines are written.
@@ -66,43 +68,23 @@ impl LineFormat {
         line
     }
 
-    /// The hash as these lines write it: hex (with xxhsum's `XXH3_` prefix in GNU lines that
-    /// carry a name), or base64.
+    /// The hash as these lines write it: hex or base64, after the algorithm's `TAG_` prefix in
+    /// GNU lines that carry a name (XXH3's, as xxhsum writes it, and the CRCs'), so that `-c`
+    /// reads every line back as its algorithm.
     fn hash_text(&self, algorithm: Algorithm, hash: u128) -> String {
         let bytes = &hash.to_be_bytes()[16 - algorithm.hash_len()..];
-        if self.base64 {
-            return base64(bytes);
-        }
-        let mut hex: String = if self.little_endian {
+        let text: String = if self.base64 {
+            base64(bytes)
+        } else if self.little_endian {
             bytes.iter().rev().map(|b| format!("{b:02x}")).collect()
         } else {
             bytes.iter().map(|b| format!("{b:02x}")).collect()
         };
-        if algorithm == Algorithm::Xxh3 && self.style == LineStyle::Gnu && !self.no_names {
-            hex.insert_str(0, "XXH3_");
-        }
-        hex
-    }
-}
-
-/// Standard base64 (RFC 4648, with `=` padding), as S3's `ChecksumCRC32` and friends.
-pub fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]));
-            } else {
-                out.push('=');
-            }
+        match hash_prefix(algorithm) {
+            Some(tag) if self.style == LineStyle::Gnu && !self.no_names => format!("{tag}_{text}"),
+            _ => text,
         }
     }
-    out
 }
 
 #[cfg(test)]

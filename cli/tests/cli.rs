@@ -982,17 +982,22 @@ fn base64_crcs_match_what_s3_shows() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("hello"), b"Hello world").unwrap();
     // The AWS SDK for JavaScript v3's flexible-checksums tests: S3's values for "Hello world".
-    for (algorithm, s3) in [
-        ("crc32", "i9aeUg=="),
-        ("crc32c", "crUfeA=="),
-        ("crc64nvme", "OOJZ0D8xKts="),
+    for (algorithm, tag, s3) in [
+        ("crc32", "CRC32", "i9aeUg=="),
+        ("crc32c", "CRC32C", "crUfeA=="),
+        ("crc64nvme", "CRC64NVME", "OOJZ0D8xKts="),
     ] {
         let out = iohash(dir.path(), args!["-H", algorithm, "--base64", "hello"]);
         assert_status(&out, true);
         assert_eq!(
             String::from_utf8_lossy(&out.stdout),
-            format!("{s3}  hello\n")
+            format!("{tag}_{s3}  hello\n")
         );
+        let bare = iohash(
+            dir.path(),
+            args!["-H", algorithm, "--base64", "--no-names", "hello"],
+        );
+        assert_eq!(String::from_utf8_lossy(&bare.stdout), format!("{s3}\n"));
     }
     let bad = iohash(dir.path(), args!["--base64", "-c", "hello"]);
     assert_status(&bad, false);
@@ -1199,15 +1204,21 @@ fn a_large_files_crc_is_hashed_in_ranges_to_the_same_value() {
     for (algorithm, expected) in [
         (
             "crc32",
-            format!("{:08x}", iohash::Crc32Variant::IsoHdlc.checksum(&data)),
+            format!(
+                "CRC32_{:08x}",
+                iohash::Crc32Variant::IsoHdlc.checksum(&data)
+            ),
         ),
         (
             "crc32c",
-            format!("{:08x}", iohash::Crc32Variant::Iscsi.checksum(&data)),
+            format!("CRC32C_{:08x}", iohash::Crc32Variant::Iscsi.checksum(&data)),
         ),
         (
             "crc64nvme",
-            format!("{:016x}", iohash::Crc64Variant::Nvme.checksum(&data)),
+            format!(
+                "CRC64NVME_{:016x}",
+                iohash::Crc64Variant::Nvme.checksum(&data)
+            ),
         ),
     ] {
         for jobs in ["-j1", "-j2", "-j3", "-j8"] {
@@ -1306,4 +1317,68 @@ fn no_color_leaves_the_help_plain_on_a_terminal() {
     let plain = run(true);
     assert!(plain.contains("Usage: iohash"), "{plain}");
     assert!(!plain.contains('\x1b'), "{plain:?}");
+}
+
+// ---- every line the command prints, -c reads back.
+
+#[test]
+fn every_algorithm_and_line_format_checks_back_and_a_changed_file_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("a.txt"), b"first file").unwrap();
+    fs::write(dir.path().join("b c"), b"second, its name with a space").unwrap();
+    let name = OsStr::from_bytes(b"non-utf8-\xff");
+    fs::write(dir.path().join(name), b"third").unwrap();
+    let formats: [(&[&str], &[&str]); 6] = [
+        (&[], &[]),
+        (&["--tag"], &[]),
+        (&["--little-endian"], &["--little-endian"]),
+        (&["--tag", "--little-endian"], &[]),
+        (&["--base64"], &[]),
+        (&["--base64", "--tag"], &[]),
+    ];
+    let algorithms = [
+        "0",
+        "1",
+        "2",
+        "3",
+        "crc32",
+        "crc32c",
+        "crc64",
+        "crc64nvme",
+        "crc64xz",
+    ];
+    for algorithm in algorithms {
+        for (write, read) in formats.iter().chain([(&["-z"][..], &["-z"][..])].iter()) {
+            let mut args: Vec<&OsStr> = vec![OsStr::new("-H"), OsStr::new(algorithm)];
+            args.extend(write.iter().map(OsStr::new));
+            args.extend([OsStr::new("a.txt"), OsStr::new("b c"), name]);
+            let sums = iohash(dir.path(), &args);
+            assert_status(&sums, true);
+            fs::write(dir.path().join("sums"), &sums.stdout).unwrap();
+            let mut check: Vec<&OsStr> = vec![OsStr::new("-c")];
+            check.extend(read.iter().map(OsStr::new));
+            check.push(OsStr::new("sums"));
+            let checked = iohash(dir.path(), &check);
+            assert!(
+                checked.status.success(),
+                "-H {algorithm} {write:?}: {:?} {}",
+                String::from_utf8_lossy(&sums.stdout),
+                String::from_utf8_lossy(&checked.stdout)
+            );
+            let out = String::from_utf8_lossy(&checked.stdout);
+            assert_eq!(
+                out.matches(": OK").count(),
+                3,
+                "-H {algorithm} {write:?}: {out}"
+            );
+        }
+        // A changed file fails, whichever the format.
+        let sums = iohash(dir.path(), args!["-H", algorithm, "--tag", "a.txt"]);
+        fs::write(dir.path().join("sums"), &sums.stdout).unwrap();
+        fs::write(dir.path().join("a.txt"), b"first file, changed").unwrap();
+        let checked = iohash(dir.path(), args!["-c", "sums"]);
+        assert_status(&checked, false);
+        assert!(String::from_utf8_lossy(&checked.stdout).contains("a.txt: FAILED"));
+        fs::write(dir.path().join("a.txt"), b"first file").unwrap();
+    }
 }
