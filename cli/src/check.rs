@@ -98,9 +98,9 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             _ => None,
         },
         |(number, item), result| {
-            let mut print = |text: String| {
+            let mut print = |text: &[u8]| {
                 if !options.status {
-                    let _ = out.write_all(text.as_bytes());
+                    let _ = out.write_all(text);
                 }
             };
             match (item, result) {
@@ -110,21 +110,26 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                         Ok(true) => {
                             report.matched += 1;
                             if !options.quiet {
-                                print(format!("{}: OK\n", shown_name(&line.file_name)));
+                                print(&[&shown_name(&line.file_name)[..], b": OK\n"].concat());
                             }
                         }
                         Ok(false) => {
                             report.mismatched += 1;
-                            print(format!("{}: FAILED\n", shown_name(&line.file_name)));
+                            print(&[&shown_name(&line.file_name)[..], b": FAILED\n"].concat());
                         }
                         Err(e) if options.ignore_missing && e.kind() == ErrorKind::NotFound => {}
                         Err(e) => {
                             report.unreadable += 1;
-                            let name = String::from_utf8_lossy(&line.file_name);
                             let e = describe(&e);
-                            print(format!(
-                                "{list_name}:{number}: Could not open or read '{name}': {e}.\n"
-                            ));
+                            print(
+                                &[
+                                    format!("{list_name}:{number}: Could not open or read '")
+                                        .as_bytes(),
+                                    &line.file_name,
+                                    format!("': {e}.\n").as_bytes(),
+                                ]
+                                .concat(),
+                            );
                         }
                     }
                 }
@@ -181,13 +186,11 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     ok
 }
 
-/// A file name as OK/FAILED lines show it: escaped, with a leading `\`, when it must be.
-fn shown_name(name: &[u8]) -> String {
-    let prefix = if needs_escape(name) { "\\" } else { "" };
-    format!(
-        "{prefix}{}",
-        String::from_utf8_lossy(&escape_file_name(name))
-    )
+/// A file name as OK/FAILED lines show it: its own bytes (as xxhsum writes them), escaped,
+/// with a leading `\`, when it must be.
+fn shown_name(name: &[u8]) -> Vec<u8> {
+    let prefix: &[u8] = if needs_escape(name) { b"\\" } else { b"" };
+    [prefix, &escape_file_name(name)].concat()
 }
 
 /// Hashes the file a line names; `Ok(true)` if it matches.

@@ -167,12 +167,18 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 Err(e) => {
                     ok = false;
                     let _ = out.flush();
-                    let name = String::from_utf8_lossy(&name);
-                    let message = format!("{program}: {name}: {}", describe(&e));
-                    match &bar {
-                        Some(bar) => bar.suspend(|| eprintln!("{message}")),
-                        None => eprintln!("{message}"),
-                    }
+                    // The name's own bytes, as in the checksum lines.
+                    let message = [
+                        format!("{program}: ").as_bytes(),
+                        &name,
+                        format!(": {}\n", describe(&e)).as_bytes(),
+                    ]
+                    .concat();
+                    let say = || io::stderr().write_all(&message);
+                    let _ = match &bar {
+                        Some(bar) => bar.suspend(say),
+                        None => say(),
+                    };
                 }
             }
         },

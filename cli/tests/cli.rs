@@ -1382,3 +1382,34 @@ fn every_algorithm_and_line_format_checks_back_and_a_changed_file_fails() {
         fs::write(dir.path().join("a.txt"), b"first file").unwrap();
     }
 }
+
+#[test]
+fn names_that_are_not_utf8_are_printed_as_their_own_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let name = OsStr::from_bytes(b"caf\xe9");
+    fs::write(dir.path().join(name), b"x").unwrap();
+    let sums = iohash(dir.path(), &[name]);
+    assert_status(&sums, true);
+    assert!(sums.stdout.ends_with(b"  caf\xe9\n"));
+    fs::write(dir.path().join("sums"), &sums.stdout).unwrap();
+    let checked = iohash(dir.path(), args!["-c", "sums"]);
+    assert_status(&checked, true);
+    assert_eq!(checked.stdout, b"caf\xe9: OK\n");
+    fs::write(dir.path().join(name), b"y").unwrap();
+    let failed = iohash(dir.path(), args!["-c", "sums"]);
+    assert!(failed.stdout.starts_with(b"caf\xe9: FAILED\n"));
+    fs::remove_file(dir.path().join(name)).unwrap();
+    let missing = iohash(dir.path(), args!["-c", "sums"]);
+    assert!(
+        missing.stdout.windows(7).any(|w| w == b"'caf\xe9':"),
+        "{:?}",
+        String::from_utf8_lossy(&missing.stdout)
+    );
+    let error = iohash(dir.path(), &[name]);
+    assert_status(&error, false);
+    assert!(
+        error.stderr.starts_with(b"iohash: caf\xe9: "),
+        "{:?}",
+        error.stderr
+    );
+}
