@@ -324,8 +324,12 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
             Some(tag) => (tag, true),
             None => (tag, false),
         };
-        let algorithm =
-            Algorithm::from_tag(tag).ok_or_else(|| LineError::UnknownTag(String::from(tag)))?;
+        // Any case, as xxhsum reads `xxh64 (NAME) = ...`.
+        let algorithm = Algorithm::ALL
+            .iter()
+            .copied()
+            .find(|a| a.tag().eq_ignore_ascii_case(tag))
+            .ok_or_else(|| LineError::UnknownTag(String::from(tag)))?;
         let hash = parse_hash(algorithm, &line[last_space + 1..], little_endian)?;
         (algorithm, hash, &line[first_space + 2..last_space - 3])
     } else {
@@ -546,6 +550,11 @@ mod tests {
         assert_eq!(
             (parsed.algorithm, parsed.hash),
             (Algorithm::Xxh3, 0x9555e8555c62dcfd)
+        );
+        let parsed = parse("xxh64 (a) = 26c7827d889f6da3").unwrap();
+        assert_eq!(
+            (parsed.algorithm, parsed.file_name),
+            (Algorithm::Xxh64, b"a".to_vec())
         );
         let parsed = parse("26c7827d889f6da3 *binary marker\r").unwrap();
         assert_eq!(parsed.file_name, b"binary marker");

@@ -51,7 +51,8 @@ fn algorithm_help() -> String {
 #[command(name = "iohash", version, disable_version_flag = true)]
 struct Args {
     // The help lists the library's table of algorithms (`algorithm_help`).
-    #[arg(short = 'H', value_name = "ALGORITHM", help = algorithm_help())]
+    // Given twice, the last wins, as in xxhsum (wrappers append their own -H).
+    #[arg(short = 'H', value_name = "ALGORITHM", help = algorithm_help(), overrides_with = "algorithm")]
     algorithm: Option<Algorithm>,
 
     /// Read checksums from the FILEs and check them

@@ -1413,3 +1413,13 @@ fn names_that_are_not_utf8_are_printed_as_their_own_bytes() {
         error.stderr
     );
 }
+
+#[test]
+fn the_last_algorithm_given_wins_as_in_xxhsum() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"hello").unwrap();
+    let out = iohash(dir.path(), args!["-H1", "-H2", "f"]);
+    assert_status(&out, true);
+    let expected = format!("{:032x}  f\n", iohash::XxHash128::hash(b"hello"));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
