@@ -53,8 +53,9 @@ const BODY_MAX: usize = 355;
 /// | 8 | *n* | body, below |
 /// | 8 + *n* | 4 | CRC-32C of bytes 0 to 8 + *n* |
 ///
-/// Bodies, field by field (`total` is the number of bytes hashed so far; bytes of a buffer
-/// past its `buffered` are zero, except as said for XXH3):
+/// Bodies, field by field (`total` is the number of bytes hashed so far, saturating at
+/// 2^64 − 1 rather than wrapping, so a long input never reads as short; bytes of a buffer past
+/// its `buffered` are zero, except as said for XXH3):
 ///
 /// | algorithm | fields |
 /// |---|---|

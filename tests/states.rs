@@ -439,3 +439,62 @@ fn committed_states_restore() {
         );
     }
 }
+
+/// Crafted states whose total is near 2^64: appending past it must neither panic (the test
+/// profile has debug assertions) nor leave a state that cannot be saved and restored again.
+#[test]
+fn a_total_near_two_to_the_64_saturates_and_keeps_hashing_and_resuming() {
+    // XXH3: 250 bytes buffered after stripes, the total 2^64 - 6 (a multiple of 64 taken in).
+    let data = vector_input(256 + 250);
+    let mut hasher = XxHash3::new();
+    hasher.append(&data[..256]);
+    hasher.append(&data[256..]);
+    let saved = hasher.save_state().to_vec();
+    let buffered = u16::from_le_bytes([saved[8 + 97], saved[8 + 98]]);
+    assert_eq!(buffered, 250);
+    // The stripes into the block follow from the total: (2^64 - 256) / 64 mod 16 = 12.
+    let near = with_field(&saved, 21, &(u64::MAX - 5).to_le_bytes());
+    let near = with_field(&near, 29, &12u32.to_le_bytes());
+    let mut hasher = XxHash3::restore_state(&near).unwrap();
+    hasher.append(&[0; 6]);
+    let once = hasher.current_hash();
+    hasher.append(&[1; 1000]);
+    let after = hasher.current_hash();
+    assert_ne!(once, after);
+    let resumed = XxHash3::restore_state(&hasher.save_state()).unwrap();
+    assert_eq!(resumed.current_hash(), after);
+    let mut wide = XxHash128::new();
+    wide.append(&data[..256]);
+    wide.append(&data[256..]);
+    let near = with_field(&wide.save_state(), 21, &(u64::MAX - 5).to_le_bytes());
+    let mut wide = XxHash128::restore_state(&with_field(&near, 29, &12u32.to_le_bytes())).unwrap();
+    wide.append(&[0; 300]);
+    XxHash128::restore_state(&wide.save_state()).unwrap();
+
+    // XXH64 and XXH32: the total is the second field (after an 8- or 4-byte seed).
+    let mut hasher = XxHash64::new();
+    hasher.append(&vector_input(64 + 5));
+    // 5 bytes buffered: the total is 5 more than a multiple of 32.
+    let near = with_field(&hasher.save_state(), 8, &(u64::MAX - 26).to_le_bytes());
+    let mut hasher = XxHash64::restore_state(&near).unwrap();
+    hasher.append(&[7; 100]);
+    let hash = hasher.current_hash();
+    assert_eq!(
+        XxHash64::restore_state(&hasher.save_state())
+            .unwrap()
+            .current_hash(),
+        hash
+    );
+    let mut hasher = XxHash32::new();
+    hasher.append(&vector_input(32 + 5));
+    let near = with_field(&hasher.save_state(), 4, &(u64::MAX - 10).to_le_bytes());
+    let mut hasher = XxHash32::restore_state(&near).unwrap();
+    hasher.append(&[7; 100]);
+    let hash = hasher.current_hash();
+    assert_eq!(
+        XxHash32::restore_state(&hasher.save_state())
+            .unwrap()
+            .current_hash(),
+        hash
+    );
+}

@@ -86,7 +86,8 @@ impl<A: FourLanes> Stream<A> {
 
     #[inline]
     pub(crate) fn update(&mut self, mut input: &[u8]) {
-        self.total_len = self.total_len.wrapping_add(input.len() as u64);
+        // Saturating, as XXH3's: a wrapped total would make a long input look short.
+        self.total_len = self.total_len.saturating_add(input.len() as u64);
         if self.buffered > 0 {
             let take = input.len().min(A::STRIPE_LEN - self.buffered);
             self.buffer[self.buffered..self.buffered + take].copy_from_slice(&input[..take]);
@@ -145,10 +146,12 @@ impl<A: FourLanes> Stream<A> {
         state::check(buffered < A::STRIPE_LEN, "buffered")?;
         // Whole stripes went into the lanes, the rest is buffered; and the lanes start from
         // the seed, so they are the seed's until the first stripe.
+        // (A total that saturated at u64::MAX no longer says how many stripes went in.)
         state::check(
-            total_len
-                .wrapping_sub(buffered as u64)
-                .is_multiple_of(A::STRIPE_LEN as u64),
+            total_len == u64::MAX
+                || total_len
+                    .wrapping_sub(buffered as u64)
+                    .is_multiple_of(A::STRIPE_LEN as u64),
             "total",
         )?;
         state::check(
