@@ -249,9 +249,15 @@ where
             on_progress: &on_progress,
         };
         match range {
-            Some(range) => {
+            // One of several: large reads, as two threads copying at once gain from them.
+            Some(range) if ranges.len() > 1 => {
                 copy_in_large_reads(&mut sink, &mut RangeReader::new(file, range), PART_READ_LEN)?
             }
+            // The whole file, as `hash_file` reads it (a small one without allocating).
+            Some(range) => {
+                read_between(&mut sink, file, &before, &mut RangeReader::new(file, range))?
+            }
+            // Not a regular file: read from where it stands to its end.
             None => read_between(&mut sink, file, &before, &mut &*file)?,
         };
         Ok::<H, io::Error>(hasher)
