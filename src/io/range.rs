@@ -263,8 +263,9 @@ where
         Ok::<H, io::Error>(hasher)
     };
     let mut parts: Vec<io::Result<H>> = match ranges.as_slice() {
+        // One read of the file, which checks it against `before` itself.
         [] => return hash_range(None),
-        [only] => vec![hash_range(Some(*only))],
+        [only] => return hash_range(Some(*only)),
         [first, rest @ ..] => std::thread::scope(|scope| {
             let workers: Vec<_> = rest
                 .iter()
