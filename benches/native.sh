@@ -69,10 +69,10 @@ print("|---|---|---|---|---|---|---|---|---|")
 for s in sorted({k[1] for k in peers if k[0].endswith("/XXH3-64")}):
     row = [versus([f"{p}/XXH3-{w}" for p in ["iohash", "xxhash-rust", "twox-hash"]], s) for w in ["64", "128"]]
     print(f"| {label(s)} | {row[0]} | {row[1]} |")
-print("\n| CRC | size | iohash | crc32fast | crc-fast | ratio |")
-print("|---|---|---|---|---|---|")
+print("\n| CRC | size | iohash | crc32fast | crc32c | crc-fast | ratio |")
+print("|---|---|---|---|---|---|---|")
 for c in ["CRC-32", "CRC-32C", "CRC-64-ECMA-182", "CRC-64-NVME", "CRC-64-XZ"]:
     for s in sorted({k[1] for k in peers if k[0] == f"iohash/{c}"}):
-        print(f"| {c} | {label(s)} | {versus([f'{p}/{c}' for p in ['iohash', 'crc32fast', 'crc-fast']], s)} |")
+        print(f"| {c} | {label(s)} | {versus([f'{p}/{c}' for p in ['iohash', 'crc32fast', 'crc32c', 'crc-fast']], s)} |")
 PY
 rm -f "$out"

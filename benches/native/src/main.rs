@@ -131,12 +131,12 @@ fn short() {
     }
 }
 
-/// Every CRC iohash has, beside `crc-fast` and, for CRC-32, `crc32fast`.
+/// Every CRC iohash has, beside `crc-fast`, and `crc32fast` (CRC-32) and `crc32c` (CRC-32C).
 #[cfg(feature = "peers")]
 fn crc() {
     use crc_fast::{checksum, CrcAlgorithm::*};
     use iohash::{Crc32, Crc32Variant, Crc64Variant};
-    for size in [16, 64, 256, 1 << 10, 1 << 20] {
+    for size in [16, 64, 256, 1 << 10, 4 << 10, 64 << 10, 1 << 20] {
         measure(
             size,
             &[
@@ -147,6 +147,7 @@ fn crc() {
                     u64::from(Crc32Variant::Iscsi.checksum(b))
                 }),
                 ("crc-fast/CRC-32C", |b| checksum(Crc32Iscsi, b)),
+                ("crc32c/CRC-32C", |b| u64::from(crc32c::crc32c(b))),
                 ("iohash/CRC-64-ECMA-182", |b| {
                     Crc64Variant::Ecma182.checksum(b)
                 }),

@@ -1,6 +1,5 @@
-//! Carry-less multiplication (PCLMULQDQ) folding for inputs of 16 bytes to a few KiB, where
-//! `crc-fast`'s set-up per call costs more than the CRC (BENCHMARKS.md), and, where the CPU has
-//! 512-bit VPCLMULQDQ, for inputs of any length.
+//! Carry-less multiplication (PCLMULQDQ, VPCLMULQDQ) folding, for every input of 16 bytes or
+//! more (but CRC-32C above 8 KiB on CPUs with 512-bit VPCLMULQDQ: see the CRC module).
 //!
 //! The input is taken 16 bytes at a time as a polynomial `X` of degree < 128; the block `D`
 //! bits further on then sees `X · x^D`, which modulo the CRC's polynomial `P` is

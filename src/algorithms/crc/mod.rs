@@ -1,12 +1,13 @@
 //! CRC-32 ([`Crc32`]) and CRC-64 ([`Crc64`]) in the parameter sets .NET offers.
 //!
-//! Long inputs go to `crc-fast` (run-time PCLMULQDQ / VPCLMULQDQ / PMULL folding). Up to a few
-//! KiB ([`SHORT_MAX`], per set in [`Engine`]) `crc-fast`'s set-up per call is most of its
-//! time, and our own path is faster there (BENCHMARKS.md, the `CRC*/oneshot` rows and the CRC
-//! table timed in turns): slice-by-8 tables under 16
-//! bytes on every CPU ([`table`]), and on x86-64 carry-less folding, 128 or 256 bits wide
-//! ([`clmul`]). On CPUs with 512-bit VPCLMULQDQ our own fold takes every length (CRC-32C: up to
-//! 8 KiB): level with `crc-fast` and `crc32fast` at 1 MiB and faster below (the same rows).
+//! On x86-64 with PCLMULQDQ every input of 16 bytes or more is folded by our own carry-less
+//! multiplication ([`clmul`]: 128, 256 or 512 bits wide, by what the CPU has), and shorter ones
+//! go through slice-by-8 tables ([`table`]) on every CPU. `crc-fast` keeps two paths, where it
+//! measured faster or we have no fold: CRC-32C above 8 KiB on CPUs with 512-bit VPCLMULQDQ
+//! (its fusion of SSE4.2's `crc32` instruction with folding, on the Intel machine), and every
+//! input of 16 bytes or more on other CPUs (AArch64's PMULL, x86-64 without PCLMULQDQ).
+//! BENCHMARKS.md has the figures: on the AMD EPYC (Zen 3, 256-bit VPCLMULQDQ) our fold is
+//! level with `crc32fast` and twice `crc-fast`'s speed at 64 KiB and 1 MiB.
 
 #[cfg(target_arch = "x86_64")]
 mod clmul;
@@ -24,20 +25,10 @@ use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 use crate::DynHasher;
 use crate::NonCryptographicHasher;
 
-/// Inputs up to this long take iohash's own path ([`Engine::update`]) for most sets; longer
-/// ones `crc-fast`'s, whose 512-bit (AVX-512 VPCLMULQDQ) folding then wins. Measured on an
-/// AVX-512 CPU against `crc-fast` and `crc32fast` (BENCHMARKS.md, and `benches/throughput.rs`).
-#[cfg(target_arch = "x86_64")]
-const SHORT_MAX: usize = 4096;
-
 /// What iohash's own path knows of a parameter set.
 struct Engine {
-    /// Inputs up to this long take iohash's own path, longer ones `crc-fast`'s (x86-64: elsewhere
-    /// only the tables, under 16 bytes).
-    #[cfg(target_arch = "x86_64")]
-    short_max: usize,
-    /// The same where the CPU has the 512-bit fold, which keeps up with `crc-fast` at any
-    /// length for every set but CRC-32C.
+    /// Where the CPU has the 512-bit fold, inputs up to this long take it, longer ones
+    /// `crc-fast`'s path: it keeps up with `crc-fast` at any length for every set but CRC-32C.
     #[cfg(target_arch = "x86_64")]
     widest_max: usize,
     /// The register before any byte (the initial value, reflected if the CRC is).
@@ -56,8 +47,6 @@ impl Engine {
     /// as the catalogue gives it, which is the register for these sets).
     const fn new(width: u32, poly: u64, reflected: bool, init: u64, xorout: u64) -> Engine {
         Engine {
-            #[cfg(target_arch = "x86_64")]
-            short_max: SHORT_MAX,
             #[cfg(target_arch = "x86_64")]
             widest_max: usize::MAX,
             init,
@@ -78,17 +67,10 @@ impl Engine {
         }
         #[cfg(target_arch = "x86_64")]
         match clmul::Clmul::for_len(data.len()) {
-            Ok(Some(clmul)) => {
-                let max = if clmul.widest() {
-                    self.widest_max
-                } else {
-                    self.short_max
-                };
-                if data.len() <= max {
-                    return clmul.update(crc, data, &self.keys, &self.tables, self.reflected);
-                }
+            Ok(Some(clmul)) if !clmul.widest() || data.len() <= self.widest_max => {
+                return clmul.update(crc, data, &self.keys, &self.tables, self.reflected);
             }
-            Ok(None) => {}
+            Ok(_) => {}
             Err(clmul::NotAsked) => return self.update_asking_cpu(crc, data, algorithm),
         }
         self.update_long(crc, data, algorithm)
@@ -122,25 +104,19 @@ impl Engine {
 
 static CRC32_ISO_HDLC: Engine = Engine::new(32, 0x04C1_1DB7, true, 0xFFFF_FFFF, 0xFFFF_FFFF);
 /// CRC-32C: `crc-fast` fuses SSE4.2's `crc32` instruction with carry-less folding (corsix's
-/// fast-crc32), which draws level with the 256-bit fold near 1 KiB and overtakes it above;
-/// the 512-bit fold keeps up to 8 KiB (BENCHMARKS.md, `CRC32C/oneshot` and the CRC table timed
-/// in turns).
+/// fast-crc32), which on the Intel machine overtakes the 512-bit fold above 8 KiB; on the AMD
+/// EPYC our 256-bit fold is faster than it at every length (BENCHMARKS.md, the CRC tables
+/// timed in turns).
 static CRC32_ISCSI: Engine = Engine {
-    #[cfg(target_arch = "x86_64")]
-    short_max: 1024,
     #[cfg(target_arch = "x86_64")]
     widest_max: 8192,
     ..Engine::new(32, 0x1EDC_6F41, true, 0xFFFF_FFFF, 0xFFFF_FFFF)
 };
-/// CRC-64/ECMA-182: `crc-fast` runs it slower than the reflected sets (BENCHMARKS.md), so the
-/// fold stays ahead for longer. Ours too is slower on it than on CRC-64/NVME from 1 KiB up
-/// (the CRC table of `benches/native.sh` in BENCHMARKS.md): a CRC that is not reflected folds its data
-/// byte-reversed, a shuffle per 64 bytes, which Intel cores issue on the port VPCLMULQDQ needs.
-static CRC64_ECMA_182: Engine = Engine {
-    #[cfg(target_arch = "x86_64")]
-    short_max: 8192,
-    ..Engine::new(64, 0x42F0_E1EB_A9EA_3693, false, 0, 0)
-};
+/// CRC-64/ECMA-182: ours is slower on it than on CRC-64/NVME from 1 KiB up on the Intel
+/// machine (the CRC table of `benches/native.sh` in BENCHMARKS.md): a CRC that is not
+/// reflected folds its data byte-reversed, a shuffle per 64 bytes, which Intel cores issue on
+/// the port VPCLMULQDQ needs. `crc-fast` is slower on it still.
+static CRC64_ECMA_182: Engine = Engine::new(64, 0x42F0_E1EB_A9EA_3693, false, 0, 0);
 static CRC64_NVME: Engine = Engine::new(64, 0xAD93_D235_94C9_3659, true, u64::MAX, u64::MAX);
 static CRC64_XZ: Engine = Engine::new(64, 0x42F0_E1EB_A9EA_3693, true, u64::MAX, u64::MAX);
 
