@@ -16,7 +16,7 @@ log=target/bench-report
 rm -rf target/criterion "$log"
 mkdir -p "$log"
 for bench in read_size reader_paths throughput async_file parallel_crc; do
-  cargo bench --all-features --bench "$bench" -- --warm-up-time "$warm" --measurement-time "$measure" \
+  cargo bench -p iohash-benches --bench "$bench" -- --warm-up-time "$warm" --measurement-time "$measure" \
     > "$log/$bench.log" 2> "$log/$bench.err"
 done
 part="$log/part.md"

@@ -11,8 +11,8 @@ use crate::DynHasher;
 /// ([`append_file`](crate::append_file), [`append_open_file`](crate::append_open_file),
 /// [`hash_file`](crate::hash_file)), where [`io::copy`] would read 8 KiB: fewer system calls,
 /// and chunks long enough for the SIMD loops. The read size against time is measured by
-/// `cargo bench --bench read_size` (BENCHMARKS.md); 64 KiB is the smallest size in the flat
-/// part of that curve.
+/// `cargo bench -p iohash-benches --bench read_size` (BENCHMARKS.md); 64 KiB is the smallest
+/// size in the flat part of that curve.
 pub const LARGE_READ_LEN: usize = 64 * 1024;
 
 /// [`io::copy`] into the hasher: `io::copy`'s own paths (a `&[u8]`, `VecDeque` or `BufReader`
