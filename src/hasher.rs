@@ -50,7 +50,7 @@ pub trait DynHasher {
     /// made with.
     fn reset(&mut self);
 
-    /// The number of bytes in the hash: 4, 8 or 16.
+    /// The number of bytes in the hash: 4, 8 or 16 (a CRC's width in whole bytes: 1 to 8).
     fn hash_len(&self) -> usize;
 
     /// Writes the hash of everything appended so far to the front of `out`, in canonical byte
@@ -64,7 +64,8 @@ pub trait DynHasher {
     fn current_hash_into(&self, out: &mut [u8]) -> usize;
 
     /// The algorithm and parameter set as `--tag` lines name it: `"XXH3"`, `"XXH128"`,
-    /// `"XXH64"`, `"XXH32"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`.
+    /// `"XXH64"`, `"XXH32"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`, and
+    /// for [`Crc`](crate::Crc) its set's name (`"CRC-16/ARC"`) or `"CRC"`.
     fn name(&self) -> &'static str;
 
     /// A boxed copy of this hasher, state and all: what makes `Box<dyn DynHasher + Send>`

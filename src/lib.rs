@@ -1,5 +1,6 @@
-//! Streaming non-cryptographic hashing: XXH3-64, XXH3-128, XXH64, XXH32, CRC-32 and CRC-64 behind
-//! one API, for slices, readers and files, in sync and async code, with or without `std`.
+//! Streaming non-cryptographic hashing: XXH3-64, XXH3-128, XXH64, XXH32, and CRCs of any
+//! parameters (CRC-32, CRC-64 and the whole CRC catalogue) behind one API, for slices, readers
+//! and files, in sync and async code, with or without `std`.
 //!
 //! The API follows .NET's `System.IO.Hashing` (append, current hash, hash and reset, reset,
 //! one-shots, seeds) in three layers:
@@ -25,6 +26,20 @@
 //! | [`XxHash32`] | XXH32 | `u32` | `-H0` |
 //! | [`Crc32`] | CRC-32/ISO-HDLC, CRC-32/ISCSI (CRC-32C) | `u32` | (`iohash -H crc32`, `-H crc32c`) |
 //! | [`Crc64`] | CRC-64/ECMA-182, CRC-64/NVME, CRC-64/XZ | `u64` | (`iohash -H crc64`, ...) |
+//! | [`Crc`] | any CRC of 1 to 64 bits: [`CrcParams`], the catalogue's in [`crc_catalogue`] | `u64` | (`iohash -H CRC-16/ARC`, ...) |
+//!
+//! # Any CRC
+//! ```
+//! use iohash::{crc_catalogue, Crc, CrcEngine, DynHasher};
+//!
+//! // Built when the program compiles; no allocation, no `std`.
+//! static MODBUS: CrcEngine = CrcEngine::new(crc_catalogue::CRC_16_MODBUS);
+//!
+//! let mut crc = Crc::new(&MODBUS);
+//! crc.append(b"\x01\x03\x00\x00\x00\x0a");
+//! assert_eq!(crc.current_hash(), 0xCDC5);
+//! assert_eq!(crc.name(), "CRC-16/MODBUS");
+//! ```
 //!
 //! # Hash a slice
 //! ```
@@ -169,9 +184,9 @@
 //! hashers, [`AnyHasher`], [`DynHasher`] and [`NonCryptographicHasher`] work, XXH3 with the
 //! default secret, seeds and custom secrets of up to 256 bytes (longer ones need `alloc`).
 //! XXH3's SIMD backend is then chosen at compile time from the target's features
-//! (`-C target-cpu=...`), since run-time CPU detection needs `std`. The CRCs need `std`:
-//! `crc-fast` 1.10 does not build without its `std` feature (its x86-64 AVX-512 code imports
-//! `std::arch`, and its `cdylib`/`staticlib` crate types need a panic handler).
+//! (`-C target-cpu=...`), since run-time CPU detection needs `std`. So are the CRCs' folds;
+//! without them the CRCs run on their tables. [`Crc`] of any parameters takes a `static`
+//! [`CrcEngine`] there ([`Crc::with_params`] needs `alloc`).
 //! ```
 //! use iohash::{DynHasher, NonCryptographicHasher, XxHash3};
 //!
@@ -189,16 +204,18 @@
 //! # Cargo features
 //! | feature | default | what it adds | dependencies |
 //! |---|---|---|---|
-//! | `std` | yes | the CRCs, `io::Write`, [`HasherExt`], files, tee adapters, run-time CPU detection (implies `alloc`) | `crc-fast` |
+//! | `std` | yes | `io::Write`, [`HasherExt`], files, tee adapters, run-time CPU detection (implies `alloc`) | `crc-fast` (below) |
 //! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`sumfile`] | |
 //! | `bytes` | no | [`HasherExt::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //! | `digest` | no | RustCrypto's `Digest`/`DynDigest` traits for every hasher (below) | `digest` |
 //! | `serde` | no | [`SavedState`] as bytes (hex in JSON), [`Algorithm`] as its tag | `serde` |
 //!
-//! Every xxHash is iohash's own code; the CRCs are too up to a few KiB (tables, and
-//! PCLMULQDQ / VPCLMULQDQ folding on x86-64), and `crc-fast`'s above. The `iohash` command is
-//! a crate of its own (`iohash-cli`), so none of its dependencies comes with the library.
+//! Every xxHash is iohash's own code, and so are the CRCs (tables, and PCLMULQDQ / VPCLMULQDQ
+//! folding on x86-64), but where `crc-fast` measured faster or we have no fold: CRC-32C above
+//! 8 KiB on CPUs with 512-bit VPCLMULQDQ, and the five built-in sets of [`Crc32`] and
+//! [`Crc64`] on CPUs without PCLMULQDQ (AArch64 among them), with `std`. The `iohash` command
+//! is a crate of its own (`iohash-cli`), so none of its dependencies comes with the library.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 // docs.rs (and CI's nightly `cargo doc --cfg docsrs`) label every feature-gated item with its
@@ -229,8 +246,10 @@ pub mod sumfile;
 #[cfg(test)]
 mod testing;
 
-#[cfg(feature = "std")]
-pub use algorithms::crc::{Crc32, Crc32Variant, Crc64, Crc64Variant};
+pub use algorithms::crc::catalogue as crc_catalogue;
+pub use algorithms::crc::{
+    Crc, Crc32, Crc32Variant, Crc64, Crc64Variant, CrcEngine, CrcParams, CrcParamsError,
+};
 #[doc(hidden)]
 #[cfg(feature = "alloc")]
 pub use algorithms::xxh3::backends as __xxh3_backends;

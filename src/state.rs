@@ -48,8 +48,8 @@ const BODY_MAX: usize = 355;
 /// |---|---|---|
 /// | 0 | 4 | magic, `"IOHS"` |
 /// | 4 | 1 | format version, `1` |
-/// | 5 | 1 | algorithm and parameter set: 1 XXH32, 2 XXH64, 3 XXH3-64, 4 XXH3-128, 5 CRC-32/ISO-HDLC, 6 CRC-32/ISCSI, 7 CRC-64/ECMA-182, 8 CRC-64/NVME, 9 CRC-64/XZ |
-/// | 6 | 2 | body length *n*: 45 (XXH32), 81 (XXH64), 355 (XXH3-64, XXH3-128), 16 (CRCs) |
+/// | 5 | 1 | algorithm and parameter set: 1 XXH32, 2 XXH64, 3 XXH3-64, 4 XXH3-128, 5 CRC-32/ISO-HDLC, 6 CRC-32/ISCSI, 7 CRC-64/ECMA-182, 8 CRC-64/NVME, 9 CRC-64/XZ, 10 a CRC of any parameters |
+/// | 6 | 2 | body length *n*: 45 (XXH32), 81 (XXH64), 355 (XXH3-64, XXH3-128), 16 (CRCs 5 to 9), 42 (any CRC) |
 /// | 8 | *n* | body, below |
 /// | 8 + *n* | 4 | CRC-32C of bytes 0 to 8 + *n* |
 ///
@@ -62,7 +62,8 @@ const BODY_MAX: usize = 355;
 /// | XXH32 | seed u32, total u64, accumulators v1..v4 4 × u32, buffered u8 (< 16), buffer 16 bytes |
 /// | XXH64 | seed u64, total u64, accumulators v1..v4 4 × u64, buffered u8 (< 32), buffer 32 bytes |
 /// | XXH3-64, XXH3-128 | key u8 (0 seed, 1 custom secret), seed u64 (0 with a secret), secret length u32 and fingerprint u64 (0 with a seed), total u64, stripes into the current block u32, accumulators 8 × u64, buffered u16 (≤ 256), buffer 256 bytes |
-/// | CRCs | register u64 (before the final XOR; CRC-32 in the low half), total u64 |
+/// | CRCs 5 to 9 | register u64 (before the final XOR; CRC-32 in the low half), total u64 |
+/// | any CRC | width u8 (1 to 64), poly u64, init u64, flags u8 (1 refin, 2 refout), xorout u64, register u64 (before the final reflection and XOR: a reflected set's at the bottom, a forward set's at the top; a reflected CRC-32's in the low half), total u64 |
 ///
 /// XXH3 keeps up to 256 bytes not yet taken in, at the front of its buffer; once more than
 /// 256 bytes have come, the last 64 taken in are also kept, at the end of the buffer, as the
@@ -279,6 +280,7 @@ impl Kind {
             Kind::Xxh32 => 4 + 8 + 4 * 4 + 1 + 16,
             Kind::Xxh64 => 8 + 8 + 4 * 8 + 1 + 32,
             Kind::Xxh3 | Kind::Xxh128 => 1 + 8 + 4 + 8 + 8 + 4 + 8 * 8 + 2 + 256,
+            Kind::Crc => 1 + 8 + 8 + 1 + 8 + 8 + 8,
             _ => 8 + 8,
         }
     }
@@ -302,7 +304,11 @@ pub(crate) trait Resumable: Sized {
 
 /// Saves `hasher`'s state.
 pub(crate) fn save<H: Resumable>(hasher: &H) -> SavedState {
-    let kind = hasher.kind();
+    save_with(hasher.kind(), |w| hasher.write_fields(w))
+}
+
+/// Saves a state of `kind` whose body `write_fields` writes.
+pub(crate) fn save_with(kind: Kind, write_fields: impl FnOnce(&mut StateWriter)) -> SavedState {
     let mut w = StateWriter {
         state: SavedState {
             bytes: [0; SavedState::CAPACITY],
@@ -312,7 +318,7 @@ pub(crate) fn save<H: Resumable>(hasher: &H) -> SavedState {
     w.state.bytes[..4].copy_from_slice(&MAGIC);
     w.state.bytes[4] = VERSION;
     w.state.bytes[5] = kind as u8;
-    hasher.write_fields(&mut w);
+    write_fields(&mut w);
     let mut state = w.state;
     let body_len = state.len - HEADER_LEN;
     debug_assert_eq!(body_len, kind.body_len(), "{kind:?}");

@@ -7,7 +7,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-#[cfg(feature = "std")]
 pub(crate) mod crc;
 mod lanes;
 mod scalar_lane;
@@ -16,7 +15,8 @@ pub(crate) mod xxh32;
 pub(crate) mod xxh64;
 
 use crate::state::{self, Kind, Resumable};
-#[cfg(feature = "std")]
+#[cfg(feature = "alloc")]
+use crate::{crc_catalogue, Crc, CrcParams};
 use crate::{Crc32, Crc32Variant, Crc64, Crc64Variant};
 use crate::{
     DynHasher, NonCryptographicHasher, SavedState, StateError, XxHash128, XxHash3, XxHash32,
@@ -46,38 +46,41 @@ pub enum Algorithm {
     Xxh128,
     /// XXH3-64 ([`XxHash3`]).
     Xxh3,
-    /// CRC-32 in a parameter set ([`Crc32`]; needs `std`).
-    #[cfg(feature = "std")]
+    /// CRC-32 in a parameter set ([`Crc32`]).
     Crc32(Crc32Variant),
-    /// CRC-64 in a parameter set ([`Crc64`]; needs `std`).
-    #[cfg(feature = "std")]
+    /// CRC-64 in a parameter set ([`Crc64`]).
     Crc64(Crc64Variant),
+    /// A CRC of any parameters ([`Crc`]): the CRC catalogue's sets by name (but the five
+    /// above, which parse as `Crc32` and `Crc64`), or any other. Needs `alloc`.
+    #[cfg(feature = "alloc")]
+    Crc(CrcParams),
 }
 
 impl Algorithm {
-    /// Every algorithm and CRC parameter set.
+    /// Every algorithm and built-in CRC parameter set; the CRC catalogue's other sets are
+    /// [`crc_catalogue::ALL`](crate::crc_catalogue::ALL).
     pub const ALL: &'static [Algorithm] = &[
         Algorithm::Xxh32,
         Algorithm::Xxh64,
         Algorithm::Xxh128,
         Algorithm::Xxh3,
-        #[cfg(feature = "std")]
         Algorithm::Crc32(Crc32Variant::IsoHdlc),
-        #[cfg(feature = "std")]
         Algorithm::Crc32(Crc32Variant::Iscsi),
-        #[cfg(feature = "std")]
         Algorithm::Crc64(Crc64Variant::Ecma182),
-        #[cfg(feature = "std")]
         Algorithm::Crc64(Crc64Variant::Nvme),
-        #[cfg(feature = "std")]
         Algorithm::Crc64(Crc64Variant::Xz),
     ];
 
     /// The tag of BSD-style checksum lines (`xxhsum --tag`): `"XXH32"`, `"XXH64"`, `"XXH128"`,
-    /// `"XXH3"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`. It is what
+    /// `"XXH3"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`; any other CRC's
+    /// is its name (`"CRC-16/ARC"`), or `"CRC"` for a set without one. It is what
     /// [`DynHasher::name`] returns for a hasher of this algorithm.
     pub fn tag(self) -> &'static str {
-        self.kind().tag()
+        match self {
+            #[cfg(feature = "alloc")]
+            Algorithm::Crc(params) => params.name().unwrap_or("CRC"),
+            _ => self.kind().tag(),
+        }
     }
 
     /// The name in the xxHash specification or the CRC catalogue: `"XXH3-64"`, `"XXH3-128"`,
@@ -88,11 +91,14 @@ impl Algorithm {
     ///
     /// assert_eq!(Algorithm::Xxh128.full_name(), "XXH3-128");
     /// assert_eq!("xxh3-128".parse(), Ok(Algorithm::Xxh128));
-    /// # #[cfg(feature = "std")]
     /// assert_eq!("crc-32/iscsi".parse(), Ok(Algorithm::Crc32(iohash::Crc32Variant::Iscsi)));
     /// ```
     pub fn full_name(self) -> &'static str {
-        self.kind().row().full_name
+        match self {
+            #[cfg(feature = "alloc")]
+            Algorithm::Crc(_) => self.tag(),
+            _ => self.kind().row().full_name,
+        }
     }
 
     /// The numbers `xxhsum -H` takes for it (`["0", "32"]` for XXH32, `["3"]` for XXH3; none
@@ -103,12 +109,24 @@ impl Algorithm {
 
     /// The algorithm a tag names, as [`tag`](Self::tag) writes it (case matters).
     pub fn from_tag(tag: &str) -> Option<Algorithm> {
-        Algorithm::ALL.iter().copied().find(|a| a.tag() == tag)
+        let found = Algorithm::ALL.iter().copied().find(|a| a.tag() == tag);
+        #[cfg(feature = "alloc")]
+        let found = found.or_else(|| {
+            crc_catalogue::ALL
+                .iter()
+                .find(|params| params.name() == Some(tag))
+                .map(|&params| Algorithm::Crc(params))
+        });
+        found
     }
 
-    /// Bytes in the hash: 4, 8 or 16.
+    /// Bytes in the hash: 4, 8 or 16 (a CRC's width in whole bytes, 1 to 8).
     pub fn hash_len(self) -> usize {
-        self.kind().row().hash_len
+        match self {
+            #[cfg(feature = "alloc")]
+            Algorithm::Crc(params) => params.hash_len(),
+            _ => self.kind().row().hash_len,
+        }
     }
 
     /// The row of the table of algorithms that describes this one.
@@ -118,10 +136,10 @@ impl Algorithm {
             Algorithm::Xxh64 => Kind::Xxh64,
             Algorithm::Xxh128 => Kind::Xxh128,
             Algorithm::Xxh3 => Kind::Xxh3,
-            #[cfg(feature = "std")]
             Algorithm::Crc32(variant) => variant.kind(),
-            #[cfg(feature = "std")]
             Algorithm::Crc64(variant) => variant.kind(),
+            #[cfg(feature = "alloc")]
+            Algorithm::Crc(_) => Kind::Crc,
         }
     }
 
@@ -135,16 +153,18 @@ impl Algorithm {
 
     /// A hasher for this algorithm with the given seed (ignored by CRCs; XXH32 uses its low
     /// 32 bits — check [`takes_seed`](Self::takes_seed) and the range first where it matters).
+    /// For [`Algorithm::Crc`] this builds the set's engine (some microseconds): clone the
+    /// hasher to make many.
     pub fn hasher(self, seed: u64) -> AnyHasher {
         let state = match self {
             Algorithm::Xxh32 => State::Xxh32(XxHash32::with_seed(seed as u32)),
             Algorithm::Xxh64 => State::Xxh64(XxHash64::with_seed(seed)),
             Algorithm::Xxh128 => State::Xxh128(XxHash128::with_seed(seed)),
             Algorithm::Xxh3 => State::Xxh3(XxHash3::with_seed(seed)),
-            #[cfg(feature = "std")]
             Algorithm::Crc32(variant) => State::Crc32(Crc32::with_variant(variant)),
-            #[cfg(feature = "std")]
             Algorithm::Crc64(variant) => State::Crc64(Crc64::with_variant(variant)),
+            #[cfg(feature = "alloc")]
+            Algorithm::Crc(params) => State::Crc(Crc::with_params(params)),
         };
         AnyHasher { state }
     }
@@ -208,7 +228,10 @@ impl fmt::Display for UnknownAlgorithm {
                 f.write_str(")")?;
             }
         }
-        f.write_str(", or a full name such as XXH3-64 or CRC-32/ISCSI, in any case)")
+        f.write_str(", or a full name such as XXH3-64 or CRC-32/ISCSI")?;
+        #[cfg(feature = "alloc")]
+        f.write_str(" or any CRC catalogue name such as CRC-16/ARC")?;
+        f.write_str(", in any case)")
     }
 }
 
@@ -225,9 +248,11 @@ impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Kind::from_name(s)
-            .and_then(|kind| Algorithm::ALL.iter().copied().find(|a| a.kind() == kind))
-            .ok_or_else(|| UnknownAlgorithm::new(s))
+        let found = Kind::from_name(s)
+            .and_then(|kind| Algorithm::ALL.iter().copied().find(|a| a.kind() == kind));
+        #[cfg(feature = "alloc")]
+        let found = found.or_else(|| crc_catalogue::find(s).map(Algorithm::Crc));
+        found.ok_or_else(|| UnknownAlgorithm::new(s))
     }
 }
 
@@ -237,10 +262,10 @@ enum State {
     Xxh64(XxHash64),
     Xxh128(XxHash128),
     Xxh3(XxHash3),
-    #[cfg(feature = "std")]
     Crc32(Crc32),
-    #[cfg(feature = "std")]
     Crc64(Crc64),
+    #[cfg(feature = "alloc")]
+    Crc(Crc),
 }
 
 /// A hasher for an [`Algorithm`] chosen at run time: a [`DynHasher`] that needs no allocator,
@@ -267,10 +292,10 @@ macro_rules! with_inner {
             State::Xxh64($h) => $body,
             State::Xxh128($h) => $body,
             State::Xxh3($h) => $body,
-            #[cfg(feature = "std")]
             State::Crc32($h) => $body,
-            #[cfg(feature = "std")]
             State::Crc64($h) => $body,
+            #[cfg(feature = "alloc")]
+            State::Crc($h) => $body,
         }
     };
 }
@@ -311,8 +336,8 @@ impl AnyHasher {
     /// # Errors
     /// As [`NonCryptographicHasher::restore_state`]; the state of a hasher keyed by a custom
     /// XXH3 secret is [`StateError::SecretRequired`] (restore it with
-    /// [`XxHash3::restore_state_with_secret`]), and without `std` a CRC's state is
-    /// [`StateError::WrongAlgorithm`].
+    /// [`XxHash3::restore_state_with_secret`]), and without `alloc` the state of a CRC of any
+    /// parameters ([`Crc`]) is [`StateError::WrongAlgorithm`].
     pub fn restore_state(bytes: &[u8]) -> Result<AnyHasher, StateError> {
         let (kind, mut r) = state::open(bytes)?;
         let state = match kind {
@@ -320,19 +345,20 @@ impl AnyHasher {
             Kind::Xxh64 => State::Xxh64(XxHash64::read_fields(kind, &mut r)?),
             Kind::Xxh3 => State::Xxh3(XxHash3::read_fields(kind, &mut r)?),
             Kind::Xxh128 => State::Xxh128(XxHash128::read_fields(kind, &mut r)?),
-            #[cfg(feature = "std")]
             Kind::Crc32IsoHdlc | Kind::Crc32Iscsi => {
                 State::Crc32(Crc32::read_fields(kind, &mut r)?)
             }
-            #[cfg(feature = "std")]
             Kind::Crc64Ecma182 | Kind::Crc64Nvme | Kind::Crc64Xz => {
                 State::Crc64(Crc64::read_fields(kind, &mut r)?)
             }
-            #[cfg(not(feature = "std"))]
-            _ => {
+            #[cfg(feature = "alloc")]
+            Kind::Crc => State::Crc(Crc::restore_state(bytes)?),
+            #[cfg(not(feature = "alloc"))]
+            Kind::Crc => {
                 return Err(StateError::WrongAlgorithm {
                     found: kind.tag(),
-                    expected: "an algorithm of this build (the CRCs need the `std` feature)",
+                    expected: "an algorithm AnyHasher restores without `alloc` \
+                               (restore it with Crc::restore_state_on)",
                 })
             }
         };
@@ -346,10 +372,10 @@ impl AnyHasher {
             State::Xxh64(_) => Algorithm::Xxh64,
             State::Xxh128(_) => Algorithm::Xxh128,
             State::Xxh3(_) => Algorithm::Xxh3,
-            #[cfg(feature = "std")]
             State::Crc32(h) => Algorithm::Crc32(h.variant()),
-            #[cfg(feature = "std")]
             State::Crc64(h) => Algorithm::Crc64(h.variant()),
+            #[cfg(feature = "alloc")]
+            State::Crc(h) => Algorithm::Crc(h.params()),
         }
     }
 }
@@ -397,10 +423,10 @@ mod tests {
                 Algorithm::Xxh64 => XxHash64::hash_with_seed(b"123456789", 7).into(),
                 Algorithm::Xxh128 => XxHash128::hash_with_seed(b"123456789", 7),
                 Algorithm::Xxh3 => XxHash3::hash_with_seed(b"123456789", 7).into(),
-                #[cfg(feature = "std")]
                 Algorithm::Crc32(v) => v.check().into(),
-                #[cfg(feature = "std")]
                 Algorithm::Crc64(v) => v.check().into(),
+                #[cfg(feature = "alloc")]
+                Algorithm::Crc(params) => params.check().into(),
             };
             assert_eq!(hasher.current_hash(), expected, "{algorithm}");
             let bits = 8 * algorithm.hash_len() as u32;

@@ -95,9 +95,15 @@ impl<'de> Visitor<'de> for StateVisitor {
     }
 }
 
-/// Its [tag](Algorithm::tag): `"XXH3"`, `"CRC32C"`, ...
+/// Its [tag](Algorithm::tag): `"XXH3"`, `"CRC32C"`, `"CRC-16/ARC"`, ... A CRC of parameters
+/// outside the catalogue has no name that reads back, and is an error.
 impl Serialize for Algorithm {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.tag().parse::<Algorithm>() != Ok(*self) {
+            return Err(serde::ser::Error::custom(
+                "a CRC outside the CRC catalogue has no name that reads back",
+            ));
+        }
         serializer.serialize_str(self.tag())
     }
 }
@@ -204,5 +210,17 @@ mod tests {
             err.to_string().starts_with("unknown algorithm 'md5'"),
             "{err}"
         );
+        // The catalogue's CRCs by name; a set outside it has no name to write.
+        let arc = Algorithm::Crc(crate::crc_catalogue::CRC_16_ARC);
+        assert_eq!(serde_json::to_string(&arc).unwrap(), "\"CRC-16/ARC\"");
+        assert_eq!(
+            serde_json::from_str::<Algorithm>("\"crc-16/arc\"").unwrap(),
+            arc
+        );
+        let custom = crate::CrcParams::new(16, 0x1234, 0, false, false, 0);
+        for params in [custom, custom.with_name("MINE")] {
+            let err = serde_json::to_string(&Algorithm::Crc(params)).unwrap_err();
+            assert!(err.to_string().contains("no name that reads back"), "{err}");
+        }
     }
 }

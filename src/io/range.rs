@@ -12,7 +12,7 @@ use std::path::Path;
 use super::copy::copy_in_large_reads;
 use super::file::{read_between, snapshot_of_contents};
 use super::threads;
-use crate::{Crc32, Crc64, DynHasher, NonCryptographicHasher};
+use crate::{Crc, Crc32, Crc64, DynHasher, NonCryptographicHasher};
 
 /// A hasher whose hash of `a ‖ b` can be made from its hashers of `a` and of `b`: the CRCs.
 /// What [`hash_file_parallel`] needs.
@@ -24,8 +24,9 @@ use crate::{Crc32, Crc64, DynHasher, NonCryptographicHasher};
 /// the parts in order, or save and restore the state between them:
 /// [`save_state`](crate::NonCryptographicHasher::save_state).)
 ///
-/// Sealed: only iohash's CRCs implement it.
-pub trait SplittableHasher: NonCryptographicHasher + sealed::Sealed {
+/// Sealed: only iohash's CRCs implement it ([`Crc32`], [`Crc64`], and [`Crc`] of any
+/// parameters).
+pub trait SplittableHasher: DynHasher + Clone + sealed::Sealed {
     /// Makes `self` the hasher of its bytes followed by `next`'s. See [`Crc32::combine`].
     ///
     /// # Panics
@@ -37,6 +38,7 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for crate::Crc32 {}
     impl Sealed for crate::Crc64 {}
+    impl Sealed for crate::Crc {}
 }
 
 impl SplittableHasher for Crc32 {
@@ -48,6 +50,12 @@ impl SplittableHasher for Crc32 {
 impl SplittableHasher for Crc64 {
     fn combine(&mut self, next: &Self) {
         Crc64::combine(self, next);
+    }
+}
+
+impl SplittableHasher for Crc {
+    fn combine(&mut self, next: &Self) {
+        Crc::combine(self, next);
     }
 }
 
@@ -161,7 +169,7 @@ pub fn append_open_file_range<W: Write + ?Sized>(
 ///
 /// # Errors
 /// As [`hash_open_file_parallel`].
-pub fn hash_file_parallel<H: SplittableHasher + Default + Send>(
+pub fn hash_file_parallel<H: SplittableHasher + NonCryptographicHasher + Default + Send>(
     path: impl AsRef<Path>,
     threads: usize,
 ) -> io::Result<H::Output> {

@@ -1,124 +1,64 @@
-//! CRC-32 ([`Crc32`]) and CRC-64 ([`Crc64`]) in the parameter sets .NET offers.
+//! CRCs: [`Crc32`] and [`Crc64`] in the parameter sets .NET offers, and [`Crc`] of any
+//! parameters ([`CrcParams`]; every set of the CRC catalogue in [`catalogue`]), all on one
+//! engine ([`CrcEngine`], [`engine`]).
 //!
 //! On x86-64 with PCLMULQDQ every input of 16 bytes or more is folded by our own carry-less
 //! multiplication ([`clmul`]: 128, 256 or 512 bits wide, by what the CPU has), and shorter ones
-//! go through slice-by-8 tables ([`table`]) on every CPU. `crc-fast` keeps two paths, where it
-//! measured faster or we have no fold: CRC-32C above 8 KiB on CPUs with 512-bit VPCLMULQDQ
-//! (its fusion of SSE4.2's `crc32` instruction with folding, on the Intel machine), and every
-//! input of 16 bytes or more on other CPUs (AArch64's PMULL, x86-64 without PCLMULQDQ).
-//! BENCHMARKS.md has the figures: on the AMD EPYC (Zen 3, 256-bit VPCLMULQDQ) our fold is
-//! level with `crc32fast` and twice `crc-fast`'s speed at 64 KiB and 1 MiB.
+//! go through slice-by-8 tables ([`table`]) on every CPU. `crc-fast` keeps two paths of the
+//! five built-in sets, where it measured faster or we have no fold: CRC-32C above 8 KiB on
+//! CPUs with 512-bit VPCLMULQDQ (its fusion of SSE4.2's `crc32` instruction with folding, on
+//! the Intel machine), and every input of 16 bytes or more on other CPUs (AArch64's PMULL,
+//! x86-64 without PCLMULQDQ), with `std`; other sets take the tables there. BENCHMARKS.md has
+//! the figures: on the AMD EPYC (Zen 3, 256-bit VPCLMULQDQ) our fold is level with
+//! `crc32fast` and twice `crc-fast`'s speed at 64 KiB and 1 MiB.
 
+mod any;
+pub mod catalogue;
 #[cfg(target_arch = "x86_64")]
 mod clmul;
+mod engine;
+mod params;
 mod table;
 
 use core::fmt;
 
-use crc_fast::{CrcAlgorithm, Digest};
-
-use table::Tables;
+pub use any::Crc;
+pub use engine::CrcEngine;
+pub use params::{CrcParams, CrcParamsError};
 
 use crate::hasher::impl_hasher;
 use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 #[cfg(test)]
-use crate::DynHasher;
-use crate::NonCryptographicHasher;
+use crate::{DynHasher, NonCryptographicHasher};
 
-/// What iohash's own path knows of a parameter set.
-struct Engine {
-    /// Where the CPU has the 512-bit fold, inputs up to this long take it, longer ones
-    /// `crc-fast`'s path: it keeps up with `crc-fast` at any length for every set but CRC-32C.
-    #[cfg(target_arch = "x86_64")]
-    widest_max: usize,
-    /// The register before any byte (the initial value, reflected if the CRC is).
-    init: u64,
-    /// XORed into the register to give the CRC.
-    xorout: u64,
-    #[cfg(target_arch = "x86_64")]
-    reflected: bool,
-    tables: Tables,
-    #[cfg(target_arch = "x86_64")]
-    keys: clmul::FoldKeys,
+/// A built-in set's engine, with `crc-fast`'s name for it (see [`CrcEngine::update`]).
+macro_rules! built_in {
+    ($params:expr, $peer:ident $(, widest_max: $widest_max:expr)?) => {
+        CrcEngine {
+            #[cfg(feature = "std")]
+            peer: Some(crc_fast::CrcAlgorithm::$peer),
+            $(
+                #[cfg(target_arch = "x86_64")]
+                widest_max: $widest_max,
+            )?
+            ..CrcEngine::new($params)
+        }
+    };
 }
 
-impl Engine {
-    /// A CRC of `width` bits with the polynomial `poly` in the catalogue's form (and `init`
-    /// as the catalogue gives it, which is the register for these sets).
-    const fn new(width: u32, poly: u64, reflected: bool, init: u64, xorout: u64) -> Engine {
-        Engine {
-            #[cfg(target_arch = "x86_64")]
-            widest_max: usize::MAX,
-            init,
-            xorout,
-            #[cfg(target_arch = "x86_64")]
-            reflected,
-            tables: Tables::new(width, poly, reflected),
-            #[cfg(target_arch = "x86_64")]
-            keys: clmul::FoldKeys::new(width, poly, reflected),
-        }
-    }
-
-    /// The register after `data`, from the register `crc`.
-    #[inline]
-    fn update(&self, crc: u64, data: &[u8], algorithm: CrcAlgorithm) -> u64 {
-        if data.len() < 16 {
-            return self.tables.update(crc, data);
-        }
-        #[cfg(target_arch = "x86_64")]
-        match clmul::Clmul::for_len(data.len()) {
-            Ok(Some(clmul)) if !clmul.widest() || data.len() <= self.widest_max => {
-                return clmul.update(crc, data, &self.keys, &self.tables, self.reflected);
-            }
-            Ok(_) => {}
-            Err(clmul::NotAsked) => return self.update_asking_cpu(crc, data, algorithm),
-        }
-        self.update_long(crc, data, algorithm)
-    }
-
-    /// [`update`](Engine::update) the first time: asks the CPU which folds it has first. Out
-    /// of line, so that `update` calls nothing but in its last step (no registers to save).
-    #[cfg(target_arch = "x86_64")]
-    #[cold]
-    #[inline(never)]
-    fn update_asking_cpu(&self, crc: u64, data: &[u8], algorithm: CrcAlgorithm) -> u64 {
-        crate::cpu::ask();
-        self.update(crc, data, algorithm)
-    }
-
-    /// [`update`](Engine::update) through `crc-fast`: out of line, so that the short paths
-    /// inline into their callers without its stack frame (a `Digest` is 300-odd bytes).
-    #[inline(never)]
-    fn update_long(&self, crc: u64, data: &[u8], algorithm: CrcAlgorithm) -> u64 {
-        if crc == self.init {
-            // A CRC from the start: `crc-fast`'s one-shot, whose set-up costs less than a
-            // `Digest`'s, which copies the set's parameters (the `CRC32C/oneshot` rows at
-            // 1 KiB, against `CRC32/streaming`).
-            return crc_fast::checksum(algorithm, data) ^ self.xorout;
-        }
-        let mut digest = Digest::new_with_init_state(algorithm, crc);
-        digest.update(data);
-        digest.get_state()
-    }
-}
-
-static CRC32_ISO_HDLC: Engine = Engine::new(32, 0x04C1_1DB7, true, 0xFFFF_FFFF, 0xFFFF_FFFF);
+static CRC32_ISO_HDLC: CrcEngine = built_in!(catalogue::CRC_32_ISO_HDLC, Crc32IsoHdlc);
 /// CRC-32C: `crc-fast` fuses SSE4.2's `crc32` instruction with carry-less folding (corsix's
 /// fast-crc32), which on the Intel machine overtakes the 512-bit fold above 8 KiB; on the AMD
 /// EPYC our 256-bit fold is faster than it at every length (BENCHMARKS.md, the CRC tables
 /// timed in turns).
-static CRC32_ISCSI: Engine = Engine {
-    #[cfg(target_arch = "x86_64")]
-    widest_max: 8192,
-    ..Engine::new(32, 0x1EDC_6F41, true, 0xFFFF_FFFF, 0xFFFF_FFFF)
-};
+static CRC32_ISCSI: CrcEngine = built_in!(catalogue::CRC_32_ISCSI, Crc32Iscsi, widest_max: 8192);
 /// CRC-64/ECMA-182: ours is slower on it than on CRC-64/NVME from 1 KiB up on the Intel
 /// machine (the CRC table of `benches/native.sh` in BENCHMARKS.md): a CRC that is not
 /// reflected folds its data byte-reversed, a shuffle per 64 bytes, which Intel cores issue on
 /// the port VPCLMULQDQ needs. `crc-fast` is slower on it still.
-static CRC64_ECMA_182: Engine = Engine::new(64, 0x42F0_E1EB_A9EA_3693, false, 0, 0);
-static CRC64_NVME: Engine = Engine::new(64, 0xAD93_D235_94C9_3659, true, u64::MAX, u64::MAX);
-static CRC64_XZ: Engine = Engine::new(64, 0x42F0_E1EB_A9EA_3693, true, u64::MAX, u64::MAX);
+static CRC64_ECMA_182: CrcEngine = built_in!(catalogue::CRC_64_ECMA_182, Crc64Ecma182);
+static CRC64_NVME: CrcEngine = built_in!(catalogue::CRC_64_NVME, Crc64Nvme);
+static CRC64_XZ: CrcEngine = built_in!(catalogue::CRC_64_XZ, Crc64Xz);
 
 macro_rules! crc_hasher {
     (
@@ -127,7 +67,7 @@ macro_rules! crc_hasher {
         variants {
             $(
                 $(#[$vdoc:meta])*
-                $v:ident => $algorithm:ident, $engine:ident, $check:literal,
+                $v:ident => $kind:ident, $engine:ident, $check:literal,
                 constructor: $(#[$cdoc:meta])* $ctor:ident;
             )+
         }
@@ -159,7 +99,7 @@ macro_rules! crc_hasher {
 
             pub(crate) fn kind(self) -> Kind {
                 match self {
-                    $($variant::$v => Kind::$algorithm,)+
+                    $($variant::$v => Kind::$kind,)+
                 }
             }
 
@@ -170,13 +110,8 @@ macro_rules! crc_hasher {
                 }
             }
 
-            fn algorithm(self) -> CrcAlgorithm {
-                match self {
-                    $($variant::$v => CrcAlgorithm::$algorithm,)+
-                }
-            }
-
-            fn engine(self) -> &'static Engine {
+            /// The set's engine, for hashers of any parameter set ([`Crc`]) on it.
+            pub fn engine(self) -> &'static CrcEngine {
                 match self {
                     $($variant::$v => &$engine,)+
                 }
@@ -185,15 +120,13 @@ macro_rules! crc_hasher {
             /// The CRC of `data` in one call.
             #[inline]
             pub fn checksum(self, data: &[u8]) -> $output {
-                let engine = self.engine();
-                (engine.update(engine.init, data, self.algorithm()) ^ engine.xorout) as $output
+                self.engine().checksum(data) as $output
             }
 
             /// The CRC of `a ‖ b` from `crc_a`, `crc_b` and the length of `b` in bytes, without
             /// the data: for hashing the parts of a file in parallel.
             pub fn combine(self, crc_a: $output, crc_b: $output, len_b: u64) -> $output {
-                crc_fast::checksum_combine(self.algorithm(), crc_a.into(), crc_b.into(), len_b)
-                    as $output
+                self.engine().combine(crc_a.into(), crc_b.into(), len_b) as $output
             }
         }
 
@@ -241,9 +174,11 @@ macro_rules! crc_hasher {
                     self.variant, next.variant,
                     "combine: the CRCs are of different parameter sets"
                 );
-                let combined =
-                    self.variant.combine(self.current_hash(), next.current_hash(), next.len);
-                self.register = u64::from(combined) ^ self.variant.engine().xorout;
+                self.register = self.variant.engine().combine_registers(
+                    self.register,
+                    next.register,
+                    next.len,
+                );
                 self.len = self.len.wrapping_add(next.len);
             }
 
@@ -292,7 +227,7 @@ macro_rules! crc_hasher {
 
             fn read_fields(kind: Kind, r: &mut StateReader<'_>) -> Result<Self, StateError> {
                 let variant = match kind {
-                    $(Kind::$algorithm => $variant::$v,)+
+                    $(Kind::$kind => $variant::$v,)+
                     _ => return Err(state::wrong_algorithm::<Self>(kind)),
                 };
                 let register = r.u64();
@@ -305,15 +240,14 @@ macro_rules! crc_hasher {
         impl_hasher! {
             $name => $output, $to_bytes;
             fn append(&mut self, data: &[u8]) {
-                self.register =
-                    self.variant.engine().update(self.register, data, self.variant.algorithm());
+                self.register = self.variant.engine().update(self.register, data);
                 self.len = self.len.wrapping_add(data.len() as u64);
             }
             fn reset(&mut self) {
                 *self = Self::with_variant(self.variant);
             }
             fn current_hash(&self) -> $output {
-                (self.register ^ self.variant.engine().xorout) as $output
+                self.variant.engine().crc_of(self.register) as $output
             }
             fn hash(data: &[u8]) -> $output {
                 $variant::default().checksum(data)
@@ -451,13 +385,27 @@ mod tests {
             eprintln!("skipped: no PCLMULQDQ");
             return;
         }
+        // Sets of other widths, forward and reflected, in a register of 64 bits.
+        let narrow = [
+            catalogue::CRC_5_USB,
+            catalogue::CRC_12_UMTS,
+            catalogue::CRC_16_ARC,
+            catalogue::CRC_16_XMODEM,
+            catalogue::CRC_24_OPENPGP,
+            catalogue::CRC_32_BZIP2,
+            catalogue::CRC_40_GSM,
+        ]
+        .map(CrcEngine::new);
         for engine in [
             &CRC32_ISO_HDLC,
             &CRC32_ISCSI,
             &CRC64_ECMA_182,
             &CRC64_NVME,
             &CRC64_XZ,
-        ] {
+        ]
+        .into_iter()
+        .chain(&narrow)
+        {
             for &clmul in &tiers {
                 let longer = [
                     1023, 1024, 1025, 1087, 1279, 1295, 2047, 2048, 2999, 4173, 8191,
