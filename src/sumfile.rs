@@ -324,11 +324,12 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
             Some(tag) => (tag, true),
             None => (tag, false),
         };
-        // Any case, as xxhsum reads `xxh64 (NAME) = ...`.
+        // Any case, as xxhsum reads `xxh64 (NAME) = ...`; the CRC catalogue's names too.
         let algorithm = Algorithm::ALL
             .iter()
             .copied()
             .find(|a| a.tag().eq_ignore_ascii_case(tag))
+            .or_else(|| crate::crc_catalogue::find(tag).map(Algorithm::Crc))
             .ok_or_else(|| LineError::UnknownTag(String::from(tag)))?;
         let hash = parse_hash(algorithm, &line[last_space + 1..], little_endian)?;
         (algorithm, hash, &line[first_space + 2..last_space - 3])
@@ -394,6 +395,12 @@ mod tests {
     use super::*;
     use crate::Crc32Variant;
 
+    /// The built-in algorithms, then every CRC of the catalogue (of 1 to 8 bytes).
+    fn every_algorithm() -> impl Iterator<Item = Algorithm> {
+        let catalogue = crate::crc_catalogue::ALL.iter();
+        (Algorithm::ALL.iter().copied()).chain(catalogue.map(|&params| Algorithm::Crc(params)))
+    }
+
     fn parse(line: &str) -> Result<ParsedLine, LineError> {
         parse_line(line.as_bytes(), &ParseOptions::default())
     }
@@ -456,7 +463,7 @@ mod tests {
         assert_eq!(base64(&0xE3069283u32.to_be_bytes()), "4waSgw==");
         let parsed = parse("CRC32C (a) = 4waSgw==").unwrap();
         assert_eq!((parsed.algorithm, parsed.hash), (crc32c, 0xE3069283));
-        for &algorithm in Algorithm::ALL {
+        for algorithm in every_algorithm() {
             let hash =
                 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128 >> (128 - 8 * algorithm.hash_len());
             let text = base64(&hash.to_be_bytes()[16 - algorithm.hash_len()..]);
@@ -485,7 +492,7 @@ mod tests {
             b"(paren) = x",
             b"\xff\xfe",
         ];
-        for &algorithm in Algorithm::ALL {
+        for algorithm in every_algorithm() {
             let hash =
                 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128 >> (128 - 8 * algorithm.hash_len());
             for name in names {

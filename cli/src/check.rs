@@ -7,11 +7,12 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
+use std::sync::Mutex;
 
 use iohash::sumfile::{
     escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
 };
-use iohash::Algorithm;
+use iohash::{Algorithm, AnyHasher};
 
 use crate::input::{describe, path_from_bytes, Input};
 use crate::ordered::{for_each_ordered, threads_for};
@@ -90,11 +91,12 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
 
     let mut out = BufWriter::new(io::stdout().lock());
     let mut report = Report::default();
+    let hashers = Hashers::new(options.seed);
     for_each_ordered(
         first_two.into_iter().chain(items),
         threads,
         |(_, item)| match item {
-            Item::Check(line) => Some(verify(line, options.seed)),
+            Item::Check(line) => Some(verify(line, hashers.new_hasher(line.algorithm))),
             _ => None,
         },
         |(number, item), result| {
@@ -193,8 +195,40 @@ fn shown_name(name: &[u8]) -> Vec<u8> {
     [prefix, &escape_file_name(name)].concat()
 }
 
-/// Hashes the file a line names; `Ok(true)` if it matches.
-fn verify(line: &ParsedLine, seed: u64) -> io::Result<bool> {
+/// New hashers for the lines' algorithms. A catalogue CRC's engine takes tens of microseconds
+/// to build, so one hasher of each is kept and cloned (a list may name thousands of files).
+struct Hashers {
+    seed: u64,
+    made: Mutex<Vec<AnyHasher>>,
+}
+
+impl Hashers {
+    fn new(seed: u64) -> Self {
+        Hashers {
+            seed,
+            made: Mutex::new(Vec::new()),
+        }
+    }
+
+    fn new_hasher(&self, algorithm: Algorithm) -> AnyHasher {
+        if !matches!(algorithm, Algorithm::Crc(_)) {
+            return algorithm.hasher(self.seed);
+        }
+        let mut made = self
+            .made
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(hasher) = made.iter().find(|h| h.algorithm() == algorithm) {
+            return hasher.clone();
+        }
+        let hasher = algorithm.hasher(self.seed);
+        made.push(hasher.clone());
+        hasher
+    }
+}
+
+/// Hashes the file a line names with `hasher` (new); `Ok(true)` if it matches.
+fn verify(line: &ParsedLine, mut hasher: AnyHasher) -> io::Result<bool> {
     // As xxhsum: the name "stdin" reads standard input.
     let input = if line.file_name == b"stdin" {
         Input::Stdin
@@ -203,7 +237,6 @@ fn verify(line: &ParsedLine, seed: u64) -> io::Result<bool> {
             io::Error::new(io::ErrorKind::InvalidData, "not a file name on this system")
         })?)
     };
-    let mut hasher = line.algorithm.hasher(seed);
     iohash::append_open_file(&mut hasher, input.open()?)?;
     Ok(hasher.current_hash() == line.hash)
 }

@@ -38,10 +38,40 @@ fn algorithm_help() -> String {
         .collect();
     let (last, rest) = names.split_last().expect("the table has algorithms");
     format!(
-        "Algorithm: {} or {last}; or a tag or full name in any case (xxh128, CRC-32/ISCSI) \
+        "Algorithm: {} or {last}; or a tag or full name in any case (xxh128, CRC-32/ISCSI), or \
+         any CRC catalogue name (CRC-16/ARC; --list prints them) \
          [default: XXH3; XXH64 when run as xxhsum]",
         rest.join(", ")
     )
+}
+
+/// `--list`: every algorithm, a line each, by every name `-H` takes for it: the tag (what
+/// `--tag` lines write), the full name, `xxhsum -H` numbers; then the CRC catalogue's other
+/// sets, whose tag is their catalogue name.
+fn list_algorithms() -> String {
+    let mut out = String::new();
+    for algorithm in Algorithm::ALL {
+        let numbers = match algorithm.xxhsum_numbers() {
+            [] => String::new(),
+            numbers => format!("-H {}", numbers.join(", ")),
+        };
+        let line = format!(
+            "{:<10} {:<18} {numbers}",
+            algorithm.tag(),
+            algorithm.full_name()
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    for params in iohash::crc_catalogue::ALL {
+        let algorithm = Algorithm::Crc(*params);
+        // The five built-in sets parse as themselves, listed above by their tags.
+        if let Some(name) = params.name().filter(|name| name.parse() == Ok(algorithm)) {
+            out.push_str(name);
+            out.push('\n');
+        }
+    }
+    out
 }
 
 /// Print or check xxHash and CRC checksums, as xxhsum does, faster.
@@ -120,6 +150,10 @@ struct Args {
     /// Measure each algorithm's speed on this machine
     #[arg(short = 'b', long)]
     bench: bool,
+
+    /// Print every algorithm -H takes, with its names, and exit
+    #[arg(long, exclusive = true)]
+    list: bool,
 
     /// Ignored: files are always read as binary (accepted for xxhsum compatibility)
     #[arg(long, hide = true)]
@@ -223,6 +257,10 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         clap_complete::generate(shell, &mut command, "iohash", &mut std::io::stdout());
         return Ok(true);
     }
+    if args.list {
+        print!("{}", list_algorithms());
+        return Ok(true);
+    }
     if args.man {
         return clap_mangen::Man::new(Args::command())
             .render(&mut std::io::stdout())
@@ -278,7 +316,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     } else {
         let options = hash::HashOptions {
             algorithm,
-            seed,
+            hasher: algorithm.hasher(seed),
             format: output::LineFormat {
                 style: if args.tag {
                     LineStyle::Bsd

@@ -440,6 +440,63 @@ fn crc_lines_are_tagged_and_checked() {
 }
 
 #[test]
+fn every_crc_of_the_catalogue_hashes_lists_and_checks_by_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("check"), b"123456789").unwrap();
+    let list = iohash(dir.path(), args!["--list"]);
+    assert_status(&list, true);
+    let list = String::from_utf8(list.stdout).unwrap();
+    assert!(
+        list.starts_with("XXH32      XXH32              -H 0, 32\n"),
+        "{list}"
+    );
+    let mut sums = Vec::new();
+    for params in iohash::crc_catalogue::ALL {
+        let name = params.name().unwrap();
+        // The built-in five are listed (and tagged) by their short tags.
+        let algorithm: iohash::Algorithm = name.parse().unwrap();
+        let tag = algorithm.tag();
+        assert!(list
+            .lines()
+            .any(|line| line.split_whitespace().any(|word| word == name)));
+        let hex = format!("{:0w$x}", params.check(), w = 2 * params.hash_len());
+        let gnu = iohash(dir.path(), args!["-H", &name.to_lowercase(), "check"]);
+        assert_status(&gnu, true);
+        assert_eq!(
+            String::from_utf8_lossy(&gnu.stdout),
+            format!("{tag}_{hex}  check\n")
+        );
+        let bsd = iohash(dir.path(), args!["--tag", "-H", name, "check"]);
+        assert_status(&bsd, true);
+        assert_eq!(
+            String::from_utf8_lossy(&bsd.stdout),
+            format!("{tag} (check) = {hex}\n")
+        );
+        sums.extend_from_slice(&gnu.stdout);
+        sums.extend_from_slice(&bsd.stdout);
+    }
+    fs::write(dir.path().join("sums.txt"), &sums).unwrap();
+    let check = iohash(dir.path(), args!["-c", "sums.txt"]);
+    assert_status(&check, true);
+    assert_eq!(
+        check.stdout,
+        b"check: OK\n".repeat(2 * iohash::crc_catalogue::ALL.len())
+    );
+    // A wrong CRC-16/ARC is caught.
+    fs::write(dir.path().join("bad.txt"), b"CRC-16/ARC (check) = bb3e\n").unwrap();
+    let bad = iohash(dir.path(), args!["-c", "bad.txt"]);
+    assert_status(&bad, false);
+    assert!(bad.stdout.starts_with(b"check: FAILED\n"));
+    let unknown = iohash(dir.path(), args!["-H", "CRC-16/NOPE", "check"]);
+    assert_status(&unknown, false);
+    assert!(
+        stderr(&unknown).contains("CRC-16/ARC"),
+        "{}",
+        stderr(&unknown)
+    );
+}
+
+#[test]
 fn seeds_hash_and_check() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("f"), b"seeded").unwrap();

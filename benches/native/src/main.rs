@@ -54,7 +54,10 @@ fn main() {
         #[cfg(feature = "peers")]
         Some("short") => short(),
         #[cfg(feature = "peers")]
-        Some("crc") => crc(),
+        Some("crc") => {
+            crc();
+            any_crc();
+        }
         _ => long(&args),
     }
 }
@@ -156,6 +159,37 @@ fn crc() {
                 ("crc-fast/CRC-64-NVME", |b| checksum(Crc64Nvme, b)),
                 ("iohash/CRC-64-XZ", |b| Crc64Variant::Xz.checksum(b)),
                 ("crc-fast/CRC-64-XZ", |b| checksum(Crc64Xz, b)),
+            ],
+        );
+    }
+}
+
+/// CRCs of catalogue sets outside the built-in five, on iohash's generic engine (a `static`
+/// `CrcEngine`), beside the `crc` crate's slice-by-16 tables.
+#[cfg(feature = "peers")]
+fn any_crc() {
+    use crc::{Crc, Table, CRC_16_ARC, CRC_24_OPENPGP, CRC_64_GO_ISO};
+    use iohash::{crc_catalogue, CrcEngine};
+    static ARC: CrcEngine = CrcEngine::new(crc_catalogue::CRC_16_ARC);
+    static OPENPGP: CrcEngine = CrcEngine::new(crc_catalogue::CRC_24_OPENPGP);
+    static GO_ISO: CrcEngine = CrcEngine::new(crc_catalogue::CRC_64_GO_ISO);
+    static CRC_ARC: Crc<u16, Table<16>> = Crc::<u16, Table<16>>::new(&CRC_16_ARC);
+    static CRC_OPENPGP: Crc<u32, Table<16>> = Crc::<u32, Table<16>>::new(&CRC_24_OPENPGP);
+    static CRC_GO_ISO: Crc<u64, Table<16>> = Crc::<u64, Table<16>>::new(&CRC_64_GO_ISO);
+    for size in [16, 64, 256, 1 << 10, 4 << 10, 64 << 10, 1 << 20] {
+        measure(
+            size,
+            &[
+                ("iohash/CRC-16-ARC", |b| ARC.checksum(b)),
+                ("crc/CRC-16-ARC", |b| u64::from(CRC_ARC.checksum(b))),
+                ("iohash/CRC-24-OPENPGP", |b| OPENPGP.checksum(b)),
+                ("crc/CRC-24-OPENPGP", |b| u64::from(CRC_OPENPGP.checksum(b))),
+                ("iohash/CRC-64-GO-ISO", |b| GO_ISO.checksum(b)),
+                ("crc/CRC-64-GO-ISO", |b| CRC_GO_ISO.checksum(b)),
+                ("iohash/CRC-32", |b| u64::from(iohash::Crc32::hash(b))),
+                ("iohash/CRC-64-NVME", |b| {
+                    iohash::Crc64Variant::Nvme.checksum(b)
+                }),
             ],
         );
     }
