@@ -9,8 +9,9 @@ use std::io::{self, BufReader, Read, Write};
 use arbitrary::{Arbitrary, Unstructured};
 use iohash::sumfile::{format_line, parse_line, LineStyle, ParseOptions};
 use iohash::{
-    Algorithm, Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, HasherExt, HashingReader,
-    HashingWriter, NonCryptographicHasher, XxHash128, XxHash3, XxHash32, XxHash64,
+    crc_catalogue, Algorithm, Crc, Crc32, Crc32Variant, Crc64, Crc64Variant, CrcEngine, CrcParams,
+    DynHasher, HasherExt, HashingReader, HashingWriter, NonCryptographicHasher, XxHash128, XxHash3,
+    XxHash32, XxHash64,
 };
 
 /// Hands out its data in the sizes it was told, with an `Interrupted` wherever a size is 0.
@@ -172,6 +173,7 @@ pub fn split_equivalence(input: &[u8]) {
     for &v in Crc64Variant::ALL {
         same_every_way(|| Crc64::with_variant(v), v.checksum(d), d, &cuts, &sizes);
     }
+    any_crc_splits(crc_params(seed), d, &cuts);
     if d.len() >= 136 {
         let (secret, rest) = d.split_at(136 + (d.len() - 136) % 64);
         let expected = xxhash_rust::xxh3::xxh3_64_with_secret(rest, secret);
@@ -191,6 +193,90 @@ pub fn split_equivalence(input: &[u8]) {
             &sizes,
         );
     }
+}
+
+/// A CRC of any width (1 to 64 bits), polynomial, init, xorout and reflections, from `seed`.
+fn crc_params(seed: u64) -> CrcParams {
+    let width = 1 + (seed % 64) as u32;
+    let mask = u64::MAX >> (64 - width);
+    let mix = |k: u64| {
+        seed.rotate_left(17 * k as u32)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15 | k)
+    };
+    CrcParams::new(
+        width,
+        mix(1) & mask,
+        mix(2) & mask,
+        seed >> 8 & 1 == 1,
+        seed >> 9 & 1 == 1,
+        mix(3) & mask,
+    )
+}
+
+/// The CRC of `data` under `params`, a bit at a time, from the Rocksoft model.
+fn crc_model(params: CrcParams, data: &[u8]) -> u64 {
+    let width = params.width();
+    let mask = u64::MAX >> (64 - width);
+    let mut register = params.init();
+    for &byte in data {
+        let byte = if params.refin() {
+            byte.reverse_bits()
+        } else {
+            byte
+        };
+        for bit in (0..8).rev() {
+            let feedback = (register >> (width - 1) & 1) ^ u64::from(byte >> bit & 1);
+            register = (register << 1) & mask;
+            if feedback == 1 {
+                register ^= params.poly();
+            }
+        }
+    }
+    if params.refout() {
+        register = register.reverse_bits() >> (64 - width);
+    }
+    register ^ params.xorout()
+}
+
+/// A CRC of `params` appended in the pieces `cuts` make, combined from two parts, and one-shot
+/// all equal the bitwise model's.
+fn any_crc_splits(params: CrcParams, data: &[u8], cuts: &[usize]) {
+    let expected = crc_model(params, data);
+    let engine = CrcEngine::new(params);
+    assert_eq!(engine.checksum(data), expected, "{params:?}");
+    let mut crc = Crc::with_params(params);
+    let mut start = 0;
+    for &cut in cuts {
+        crc.append(&data[start..cut]);
+        start = cut;
+    }
+    crc.append(&data[start..]);
+    assert_eq!(crc.current_hash(), expected, "{params:?} {cuts:?}");
+    let cut = cuts.first().copied().unwrap_or(0);
+    let (a, b) = data.split_at(cut);
+    let joined = engine.combine(engine.checksum(a), engine.checksum(b), b.len() as u64);
+    assert_eq!(joined, expected, "{params:?} combined at {cut}");
+}
+
+/// A catalogue set and the `crc` crate's CRC of it.
+type Reference = (CrcParams, Box<dyn Fn(&[u8]) -> u64 + Send + Sync>);
+
+/// The `crc` crate's CRC of every catalogue set, made once.
+fn catalogue_references() -> &'static [Reference] {
+    static REFERENCES: std::sync::OnceLock<Vec<Reference>> = std::sync::OnceLock::new();
+    REFERENCES.get_or_init(|| {
+        macro_rules! case {
+            ($name:ident, $ty:ty, $check:expr) => {{
+                let reference = crc::Crc::<$ty>::new(&crc::$name);
+                let reference: Reference = (
+                    crc_catalogue::$name,
+                    Box::new(move |data| u64::from(reference.checksum(data))),
+                );
+                reference
+            }};
+        }
+        include!("../tests/data/crc_catalogue_cases.rs").into()
+    })
 }
 
 pub fn reference(input: &[u8]) {
@@ -245,6 +331,13 @@ pub fn reference(input: &[u8]) {
     assert_eq!(
         Crc64Variant::Xz.checksum(d),
         crc::Crc::<u64>::new(&crc::CRC_64_XZ).checksum(d)
+    );
+    let references = catalogue_references();
+    let (params, reference) = &references[(seed % references.len() as u64) as usize];
+    assert_eq!(
+        CrcEngine::new(*params).checksum(d),
+        reference(d),
+        "{params:?}"
     );
 }
 
@@ -426,6 +519,21 @@ pub fn resume(input: &[u8]) {
             &cuts,
         );
     }
+    let params = crc_params(seed);
+    let mut crc = Crc::with_params(params);
+    let mut start = 0;
+    for &cut in cuts.iter().chain([&d.len()]) {
+        crc.append(&d[start..cut]);
+        start = cut;
+        let saved = crc.save_state();
+        crc = Crc::restore_state(&saved).unwrap_or_else(|e| panic!("{params:?} at {cut}: {e}"));
+        assert_eq!(crc.save_state(), saved, "{params:?} at {cut}");
+    }
+    assert_eq!(
+        crc.current_hash(),
+        crc_model(params, d),
+        "{params:?} {cuts:?}"
+    );
     if d.len() >= 136 {
         let (secret, rest) = d.split_at(136 + (d.len() - 136) % 200);
         let mut cuts: Vec<usize> = cuts.iter().map(|c| c % (rest.len() + 1)).collect();
@@ -446,10 +554,10 @@ pub fn resume(input: &[u8]) {
         );
     }
 
-    // Arbitrary bytes: as they are, and sealed as a state of algorithm `kind % 10`.
-    let body_len = [0, 45, 81, 355, 355, 16, 16, 16, 16, 16][usize::from(kind % 10)];
+    // Arbitrary bytes: as they are, and sealed as a state of algorithm `kind % 11`.
+    let body_len = [0, 45, 81, 355, 355, 16, 16, 16, 16, 16, 42][usize::from(kind % 11)];
     let mut sealed = b"IOHS\x01".to_vec();
-    sealed.push(kind % 10);
+    sealed.push(kind % 11);
     sealed.extend_from_slice(&(body_len as u16).to_le_bytes());
     sealed.extend((0..body_len).map(|i| d.get(i).copied().unwrap_or(0)));
     let checksum = Crc32Variant::Iscsi.checksum(&sealed);
@@ -461,6 +569,16 @@ pub fn resume(input: &[u8]) {
         consistent(XxHash32::restore_state(bytes), XxHash32::restore_state, d);
         consistent(Crc32::restore_state(bytes), Crc32::restore_state, d);
         consistent(Crc64::restore_state(bytes), Crc64::restore_state, d);
+        if let Ok(mut crc) = Crc::restore_state(bytes) {
+            let saved = crc.save_state();
+            let mut again = Crc::restore_state(&saved).expect("a restored CRC's state restores");
+            assert_eq!(again.save_state(), saved);
+            crc.append(d);
+            let (a, b) = d.split_at(d.len() / 2);
+            again.append(a);
+            again.append(b);
+            assert_eq!(crc.current_hash(), again.current_hash());
+        }
         let secret = &d[..d.len().min(200)];
         consistent(
             XxHash3::restore_state_with_secret(bytes, secret),
