@@ -240,6 +240,8 @@ mod interop;
 // The I/O layer: io::Write, reader paths, files, ranges, tee adapters, bytes, tokio.
 #[cfg(feature = "std")]
 mod io;
+// The checksums clouds show (S3's composite of a multipart upload, and the others' forms).
+pub mod cloud;
 // Checksum lines (`xxhsum`'s formats), for the command and for anyone reading such lists.
 #[cfg(feature = "alloc")]
 pub mod sumfile;
@@ -257,6 +259,7 @@ pub use algorithms::xxh3::{XxHash128, XxHash128Builder, XxHash3, XxHash3Builder}
 pub use algorithms::xxh32::{XxHash32, XxHash32Builder};
 pub use algorithms::xxh64::{XxHash64, XxHash64Builder};
 pub use algorithms::{Algorithm, AnyHasher, UnknownAlgorithm};
+pub use cloud::S3Composite;
 pub use hasher::{DynHasher, NonCryptographicHasher};
 #[cfg(feature = "std")]
 pub use io::file::{append_file, append_open_file, hash_file, hash_files, hash_files_with};

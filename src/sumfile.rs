@@ -235,6 +235,10 @@ pub struct ParsedLine {
     pub algorithm: Algorithm,
     /// The expected hash as the algorithm's integer.
     pub hash: u128,
+    /// For S3's composite checksum of a multipart upload (`ROC8NA==-2`, CRC-32 and CRC-32C
+    /// only), the number of parts; `hash` is then the composite CRC
+    /// ([`S3Composite`](crate::S3Composite)).
+    pub parts: Option<u64>,
     /// The file name, unescaped.
     pub file_name: Vec<u8>,
 }
@@ -272,24 +276,44 @@ impl fmt::Display for LineError {
 
 impl core::error::Error for LineError {}
 
-/// Parses hex digits (in the order `little_endian` says) or base64 (big-endian bytes) into the
-/// algorithm's integer. Neither can pass for the other: hex has no `=` and base64 of the hash's
-/// length is never as long as its hex.
-fn parse_hash(algorithm: Algorithm, hex: &[u8], little_endian: bool) -> Result<u128, LineError> {
+/// Parses hex digits or base64 (of the bytes in the order `little_endian` says) into the
+/// algorithm's integer, and S3's composite form (base64, `-`, the number of parts) for CRC-32
+/// and CRC-32C. Neither can pass for the other: hex has no `=` or `-`, base64 no `-`, and
+/// base64 of the hash's length is never as long as its hex unless it ends in `=`.
+fn parse_hash(
+    algorithm: Algorithm,
+    hex: &[u8],
+    little_endian: bool,
+) -> Result<(u128, Option<u64>), LineError> {
     let len = algorithm.hash_len();
+    let in_order = |value: u128| {
+        if little_endian {
+            value.swap_bytes() >> (8 * (16 - len))
+        } else {
+            value
+        }
+    };
+    if let Some(dash) = hex.iter().rposition(|&b| b == b'-') {
+        let (text, count) = (&hex[..dash], &hex[dash + 1..]);
+        let parts = core::str::from_utf8(count)
+            .ok()
+            .filter(|count| count.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|count| count.parse::<u64>().ok())
+            .filter(|&parts| parts > 0);
+        return match (algorithm, parts, from_base64(text, len)) {
+            (Algorithm::Crc32(_), Some(parts), Some(value)) => Ok((in_order(value), Some(parts))),
+            _ => Err(LineError::BadHash),
+        };
+    }
     if let Some(value) = from_base64(hex, len) {
-        return Ok(value);
+        return Ok((in_order(value), None));
     }
     if hex.len() != 2 * len || !hex.iter().all(u8::is_ascii_hexdigit) {
         return Err(LineError::BadHash);
     }
     let text = core::str::from_utf8(hex).map_err(|_| LineError::BadHash)?;
     let value = u128::from_str_radix(text, 16).map_err(|_| LineError::BadHash)?;
-    Ok(if little_endian {
-        value.swap_bytes() >> (8 * (16 - len))
-    } else {
-        value
-    })
+    Ok((in_order(value), None))
 }
 
 /// Reads one checksum line (without its `\n`; a trailing `\r` is dropped, for CRLF files).
@@ -313,7 +337,7 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
         return Err(LineError::Malformed);
     }
 
-    let (algorithm, hash, name) = if line[first_space + 1] == b'(' {
+    let (algorithm, hash, parts, name) = if line[first_space + 1] == b'(' {
         // BSD: TAG (NAME) = HASH, split at the last space so names may hold spaces.
         let last_space = line.iter().rposition(|&b| b == b' ').unwrap_or(first_space);
         if last_space < first_space + 5 || &line[last_space - 3..last_space] != b") =" {
@@ -331,8 +355,13 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
             .find(|a| a.tag().eq_ignore_ascii_case(tag))
             .or_else(|| crate::crc_catalogue::find(tag).map(Algorithm::Crc))
             .ok_or_else(|| LineError::UnknownTag(String::from(tag)))?;
-        let hash = parse_hash(algorithm, &line[last_space + 1..], little_endian)?;
-        (algorithm, hash, &line[first_space + 2..last_space - 3])
+        let (hash, parts) = parse_hash(algorithm, &line[last_space + 1..], little_endian)?;
+        (
+            algorithm,
+            hash,
+            parts,
+            &line[first_space + 2..last_space - 3],
+        )
     } else {
         // GNU: HASH, a space, any one byte (md5sum's '*' binary marker among them), NAME.
         // HASH is `TAG_` and the hash for XXH3 and the CRCs, the hash alone for the others.
@@ -366,8 +395,8 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
                 }
             }
         };
-        let hash = parse_hash(algorithm, hex, options.little_endian)?;
-        (algorithm, hash, &line[first_space + 2..])
+        let (hash, parts) = parse_hash(algorithm, hex, options.little_endian)?;
+        (algorithm, hash, parts, &line[first_space + 2..])
     };
 
     if let Some(only) = options.only {
@@ -386,6 +415,7 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
     Ok(ParsedLine {
         algorithm,
         hash,
+        parts,
         file_name,
     })
 }
@@ -477,6 +507,38 @@ mod tests {
                 assert_eq!((parsed.algorithm, parsed.hash), (algorithm, hash), "{line}");
             }
         }
+        // Little-endian base64 (Azure's x-ms-content-crc64) with --little-endian.
+        let nvme = Algorithm::Crc64(crate::Crc64Variant::Nvme);
+        let le = base64(&0xAE8B_1486_0A79_9888u64.to_le_bytes());
+        let options = ParseOptions {
+            little_endian: true,
+            ..ParseOptions::default()
+        };
+        let parsed = parse_line(format!("CRC64NVME_{le}  a").as_bytes(), &options).unwrap();
+        assert_eq!(
+            (parsed.algorithm, parsed.hash),
+            (nvme, 0xAE8B_1486_0A79_9888)
+        );
+        // S3's composite checksums: base64, `-`, the number of parts; CRC-32s only.
+        let parsed = parse("CRC32C_ROC8NA==-2  a").unwrap();
+        assert_eq!(
+            (parsed.algorithm, parsed.hash, parsed.parts),
+            (crc32c, 0x44E0_BC34, Some(2))
+        );
+        let parsed = parse("CRC32 (a b) = R/nORQ==-10000").unwrap();
+        assert_eq!(parsed.parts, Some(10_000));
+        assert_eq!(parsed.file_name, b"a b");
+        for bad in [
+            "CRC32C_ROC8NA==-0  a",
+            "CRC32C_ROC8NA==-  a",
+            "CRC32C_ROC8NA==-+2  a",
+            "CRC32C_ROC8NA=-2  a",
+            "CRC32C_44e0bc34-2  a",
+            "CRC64NVME_r/7LBH/0eeA=-2  a",
+            "XXH64 (a) = r/7LBH/0eeA=-2",
+        ] {
+            assert_eq!(parse(bad), Err(LineError::BadHash), "{bad}");
+        }
         // Padding that is not zero, or in the wrong place, is not base64.
         assert_eq!(parse("CRC32C (a) = 4waSgx=="), Err(LineError::BadHash));
         assert_eq!(parse("CRC32C (a) = 4waS==gw"), Err(LineError::BadHash));
@@ -510,6 +572,7 @@ mod tests {
                             ParsedLine {
                                 algorithm,
                                 hash,
+                                parts: None,
                                 file_name: name.to_vec()
                             },
                             "{line:?}"

@@ -7,12 +7,13 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
+use std::num::NonZeroU64;
 use std::sync::Mutex;
 
 use iohash::sumfile::{
     escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
 };
-use iohash::{Algorithm, AnyHasher};
+use iohash::{Algorithm, AnyHasher, S3Composite};
 
 use crate::input::{describe, path_from_bytes, Input};
 use crate::ordered::{for_each_ordered, threads_for};
@@ -34,6 +35,8 @@ pub struct CheckOptions {
     pub threads: Option<usize>,
     /// `-z`: the list's lines end with NUL, as `-z` writes them (names raw, never escaped).
     pub zero: bool,
+    /// `--part-size`: what S3 composite checksums (`base64-N`) are checked with.
+    pub part_size: Option<NonZeroU64>,
 }
 
 /// One line of a checksum file, as read.
@@ -96,7 +99,11 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         first_two.into_iter().chain(items),
         threads,
         |(_, item)| match item {
-            Item::Check(line) => Some(verify(line, hashers.new_hasher(line.algorithm))),
+            Item::Check(line) => Some(verify(
+                line,
+                hashers.new_hasher(line.algorithm),
+                options.part_size,
+            )),
             _ => None,
         },
         |(number, item), result| {
@@ -227,8 +234,13 @@ impl Hashers {
     }
 }
 
-/// Hashes the file a line names with `hasher` (new); `Ok(true)` if it matches.
-fn verify(line: &ParsedLine, mut hasher: AnyHasher) -> io::Result<bool> {
+/// Hashes the file a line names with `hasher` (new), or for an S3 composite checksum in parts
+/// of `part_size`; `Ok(true)` if it matches.
+fn verify(
+    line: &ParsedLine,
+    mut hasher: AnyHasher,
+    part_size: Option<NonZeroU64>,
+) -> io::Result<bool> {
     // As xxhsum: the name "stdin" reads standard input.
     let input = if line.file_name == b"stdin" {
         Input::Stdin
@@ -237,6 +249,17 @@ fn verify(line: &ParsedLine, mut hasher: AnyHasher) -> io::Result<bool> {
             io::Error::new(io::ErrorKind::InvalidData, "not a file name on this system")
         })?)
     };
+    if let (Some(parts), Algorithm::Crc32(variant)) = (line.parts, line.algorithm) {
+        let part_size = part_size.ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "an S3 composite checksum (base64-N): check it with --part-size",
+            )
+        })?;
+        let mut s3 = S3Composite::new(variant, part_size);
+        iohash::append_open_file(&mut s3, input.open()?)?;
+        return Ok(u128::from(s3.checksum()) == line.hash && s3.parts() == parts);
+    }
     iohash::append_open_file(&mut hasher, input.open()?)?;
     Ok(hasher.current_hash() == line.hash)
 }

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 use indicatif::ProgressBar;
 use iohash::{
-    hash_open_file_parallel, Algorithm, AnyHasher, Crc, Crc32, Crc64, NonCryptographicHasher,
+    hash_open_file_parallel, Algorithm, AnyHasher, Crc, Crc32, Crc64, DynHasher,
+    NonCryptographicHasher, S3Composite,
 };
 
 use crate::input::{describe, Input};
@@ -21,6 +22,8 @@ pub struct HashOptions {
     /// A new hasher of `algorithm` with the seed, cloned for each input (a catalogue CRC's
     /// engine takes tens of microseconds to build).
     pub hasher: AnyHasher,
+    /// `--part-size` with CRC-32 or CRC-32C: S3's composite checksum instead of the CRC.
+    pub s3_composite: Option<S3Composite>,
     pub format: LineFormat,
     /// `-j`; `None`: one per CPU.
     pub threads: Option<usize>,
@@ -111,29 +114,42 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 return Ok(None);
             };
             let file = input.open()?;
+            let hash_into = |hasher: &mut dyn DynHasher, file: File| {
+                let mut sink = iohash::HashingWriter::new(BarWriter(bar.as_ref()), hasher);
+                // Mapped only when hashed alone: a file truncated under its map ends the
+                // process.
+                #[cfg(unix)]
+                let mapped = match items {
+                    1 => crate::mapped::append_mapped(
+                        &mut sink,
+                        &file,
+                        program,
+                        &input.display_name(),
+                    )?,
+                    _ => None,
+                };
+                #[cfg(not(unix))]
+                let mapped: Option<u64> = None;
+                if mapped.is_none() {
+                    iohash::append_open_file(&mut sink, file)?;
+                }
+                Ok::<_, io::Error>(())
+            };
+            if let Some(s3) = &options.s3_composite {
+                let mut s3 = s3.clone();
+                hash_into(&mut s3, file)?;
+                return Ok(Some((u128::from(s3.checksum()), Some(s3.parts()))));
+            }
             // A CRC of a file hashed alone: as ranges on every thread, combined (CRCs split).
             // Standard input is read from where it stands, as xxhsum reads it.
             if let (1, Input::Path(_)) = (items, &input) {
                 if let Some(hash) = crc_in_ranges(options, &file, bar.as_ref()) {
-                    return hash.map(Some);
+                    return hash.map(|hash| Some((hash, None)));
                 }
             }
             let mut hasher = options.hasher.clone();
-            let mut sink = iohash::HashingWriter::new(BarWriter(bar.as_ref()), &mut hasher);
-            // Mapped only when hashed alone: a file truncated under its map ends the process.
-            #[cfg(unix)]
-            let mapped = match items {
-                1 => {
-                    crate::mapped::append_mapped(&mut sink, &file, program, &input.display_name())?
-                }
-                _ => None,
-            };
-            #[cfg(not(unix))]
-            let mapped: Option<u64> = None;
-            if mapped.is_none() {
-                iohash::append_open_file(&mut sink, file)?;
-            }
-            Ok::<_, io::Error>(Some(hasher.current_hash()))
+            hash_into(&mut hasher, file)?;
+            Ok(Some((hasher.current_hash(), None)))
         },
         |job, result| {
             let (input, result) = match (job, result) {
@@ -160,8 +176,8 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             };
             let name = input.display_name();
             match result.map(|hash| hash.unwrap_or_default()) {
-                Ok(hash) => {
-                    let line = options.format.line(options.algorithm, hash, &name);
+                Ok((hash, parts)) => {
+                    let line = options.format.line(options.algorithm, hash, parts, &name);
                     // With a bar on the terminal, each line goes out at once, around the bar.
                     let written = match &bar {
                         Some(bar) => {

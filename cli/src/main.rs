@@ -18,12 +18,13 @@ mod tree;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
+use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 use iohash::sumfile::LineStyle;
-use iohash::Algorithm;
+use iohash::{Algorithm, Crc64Variant};
 
 use input::Input;
 
@@ -43,6 +44,33 @@ fn algorithm_help() -> String {
          [default: XXH3; XXH64 when run as xxhsum]",
         rest.join(", ")
     )
+}
+
+/// A size in bytes, or with a binary unit: `8MiB`, `8M` and `8MB` are 8 × 2^20.
+fn parse_size(text: &str) -> Result<NonZeroU64, String> {
+    let digits = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(digits);
+    let shift = match unit.to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => {
+            return Err(format!(
+                "unknown unit '{unit}' (bytes, KiB, MiB, GiB or TiB)"
+            ))
+        }
+    };
+    let number: u64 = number.parse().map_err(|_| {
+        format!("'{text}' is not a size (bytes, or a number and KiB, MiB, GiB, TiB)")
+    })?;
+    number
+        .checked_mul(1 << shift)
+        .and_then(NonZeroU64::new)
+        .ok_or_else(|| format!("'{text}' is not a size above 0 that fits 64 bits"))
 }
 
 /// `--list`: every algorithm, a line each, by every name `-H` takes for it: the tag (what
@@ -119,9 +147,22 @@ struct Args {
     #[arg(long, conflicts_with = "check")]
     no_names: bool,
 
-    /// Print the hash's big-endian bytes in base64, as S3 shows ChecksumCRC32 and friends
-    #[arg(long, conflicts_with_all = ["check", "little_endian"])]
+    /// Print the hash's bytes in base64 (big-endian; little-endian with --little-endian), as
+    /// S3 and GCS show their CRCs (and Azure its CRC64, little-endian)
+    #[arg(long, conflicts_with = "check")]
     base64: bool,
+
+    /// S3's checksum of a multipart upload in parts of SIZE bytes (or KiB, MiB, GiB, TiB; K, M,
+    /// G, T and KB, MB, GB, TB mean the same, as in the AWS CLI): with CRC-32 and CRC-32C its
+    /// composite checksum, base64-N; with CRC-64/NVME the whole file's (S3's full-object type).
+    /// With -c, the part size composite lines are checked with
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, conflicts_with = "little_endian")]
+    part_size: Option<NonZeroU64>,
+
+    /// With --part-size and CRC-32 or CRC-32C: the full-object checksum (the whole file's CRC,
+    /// S3's FULL_OBJECT type), not the composite
+    #[arg(long, requires = "part_size", conflicts_with = "check")]
+    full_object: bool,
 
     /// Hash this many files at once [default: the number of CPUs]
     #[arg(short = 'j', long = "threads", value_name = "N")]
@@ -275,6 +316,21 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     if algorithm == Algorithm::Xxh32 && seed > u64::from(u32::MAX) {
         return Err(format!("seed {seed} does not fit XXH32's 32 bits"));
     }
+    // S3's checksums of a multipart upload: the composite of CRC-32 and CRC-32C's parts, or the
+    // whole file's CRC (CRC-64/NVME's only form, and CRC-32's with --full-object).
+    let s3_composite = match (args.part_size, algorithm) {
+        (Some(_), _) if args.check => None,
+        (Some(size), Algorithm::Crc32(variant)) if !args.full_object => {
+            Some(iohash::S3Composite::new(variant, size))
+        }
+        (None, _) | (_, Algorithm::Crc32(_) | Algorithm::Crc64(Crc64Variant::Nvme)) => None,
+        (Some(_), other) => {
+            return Err(format!(
+                "--part-size: S3 checksums multipart uploads with CRC-32, CRC-32C or \
+                 CRC-64/NVME (-H crc32, crc32c, crc64nvme), not {other}"
+            ))
+        }
+    };
     // The CPUs are counted only when there are several inputs (see `for_each_ordered`).
     let threads = match args.threads {
         Some(0) => return Err("--threads must be at least 1".to_owned()),
@@ -311,12 +367,14 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             ignore_missing: args.ignore_missing,
             threads,
             zero: args.zero,
+            part_size: args.part_size,
         };
         Ok(check::run(&personality.name, &inputs, &options))
     } else {
         let options = hash::HashOptions {
             algorithm,
             hasher: algorithm.hasher(seed),
+            s3_composite,
             format: output::LineFormat {
                 style: if args.tag {
                     LineStyle::Bsd
@@ -326,7 +384,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
                 little_endian: args.little_endian,
                 zero: args.zero,
                 no_names: args.no_names,
-                base64: args.base64,
+                base64: args.base64 || args.part_size.is_some(),
             },
             threads,
             progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),

@@ -19,18 +19,29 @@ pub struct LineFormat {
     pub zero: bool,
     /// `--no-names`: the hash alone.
     pub no_names: bool,
-    /// `--base64`: the hash's big-endian bytes in base64, as S3 shows its checksums.
+    /// `--base64`: the hash's bytes in base64 (big-endian, as S3 and GCS show their CRCs;
+    /// little-endian with `little_endian`, as Azure shows its CRC64).
     pub base64: bool,
 }
 
 impl LineFormat {
-    /// The line for one file, its end included.
-    pub fn line(&self, algorithm: Algorithm, hash: u128, name: &[u8]) -> Vec<u8> {
+    /// The line for one file, its end included; `parts` is the number of parts of S3's
+    /// composite checksum, which `hash` then is (written base64-N).
+    pub fn line(
+        &self,
+        algorithm: Algorithm,
+        hash: u128,
+        parts: Option<u64>,
+        name: &[u8],
+    ) -> Vec<u8> {
         if !self.zero && !self.no_names && !self.base64 {
             return format_line(algorithm, hash, name, self.style, self.little_endian);
         }
         let end = if self.zero { b'\0' } else { b'\n' };
-        let text = self.hash_text(algorithm, hash);
+        let mut text = self.hash_text(algorithm, hash);
+        if let Some(parts) = parts {
+            text = format!("{text}-{parts}");
+        }
         let mut line = Vec::with_capacity(text.len() + name.len() + 24);
         if self.no_names {
             line.extend_from_slice(text.as_bytes());
@@ -73,7 +84,9 @@ impl LineFormat {
     /// reads every line back as its algorithm.
     fn hash_text(&self, algorithm: Algorithm, hash: u128) -> String {
         let bytes = &hash.to_be_bytes()[16 - algorithm.hash_len()..];
-        let text: String = if self.base64 {
+        let text: String = if self.base64 && self.little_endian {
+            base64(&bytes.iter().rev().copied().collect::<Vec<u8>>())
+        } else if self.base64 {
             base64(bytes)
         } else if self.little_endian {
             bytes.iter().rev().map(|b| format!("{b:02x}")).collect()
@@ -120,7 +133,7 @@ mod tests {
         let crc = |algorithm: Algorithm, data: &[u8]| {
             let mut hasher = algorithm.hasher(0);
             iohash::DynHasher::append(&mut hasher, data);
-            let line = format.line(algorithm, hasher.current_hash(), b"");
+            let line = format.line(algorithm, hasher.current_hash(), None, b"");
             String::from_utf8(line).unwrap().trim_end().to_owned()
         };
         let crc32 = Algorithm::Crc32(iohash::Crc32Variant::IsoHdlc);
@@ -146,7 +159,7 @@ mod tests {
     #[test]
     fn program_forms() {
         let name = b"new\nline";
-        let gnu = |f: LineFormat| f.line(Algorithm::Xxh64, 0x0123_4567_89ab_cdef, name);
+        let gnu = |f: LineFormat| f.line(Algorithm::Xxh64, 0x0123_4567_89ab_cdef, None, name);
         let zero = LineFormat {
             zero: true,
             ..LineFormat::default()
@@ -174,7 +187,7 @@ mod tests {
             ..LineFormat::default()
         };
         assert_eq!(
-            xxh3.line(Algorithm::Xxh3, 1, b"a"),
+            xxh3.line(Algorithm::Xxh3, 1, None, b"a"),
             b"XXH3_0000000000000001  a\0"
         );
     }

@@ -496,6 +496,94 @@ fn every_crc_of_the_catalogue_hashes_lists_and_checks_by_its_name() {
     );
 }
 
+/// `len` bytes of splitmix64 words from `seed`, little-endian: the files of
+/// `tests/data/cloud_golden.txt` (as `Rng::bytes` in the library's `src/testing.rs`).
+fn splitmix_bytes(mut state: u64, len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+#[test]
+fn s3_and_azure_forms_print_what_the_clouds_code_computes_and_check_back() {
+    // Written by tests/data/gen_cloud_golden.py with awscrt and azure-storage-extensions.
+    let golden = include_str!("../../tests/data/cloud_golden.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = Vec::new();
+    for line in golden.lines().filter(|line| !line.starts_with('#')) {
+        let f: Vec<&str> = line.split(' ').collect();
+        let name = format!("f{}", f[0]);
+        let data = splitmix_bytes(f[0].parse().unwrap(), f[1].parse().unwrap());
+        fs::write(dir.path().join(&name), data).unwrap();
+        let part_size = f[2];
+        let run = |args: &[&str]| {
+            let mut all: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+            all.push(OsStr::new(&name));
+            let out = iohash(dir.path(), &all);
+            assert_status(&out, true);
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let composite = run(&["-H", "crc32c", "--part-size", part_size]);
+        assert_eq!(composite, format!("CRC32C_{}  {name}\n", f[4]));
+        list.extend_from_slice(composite.as_bytes());
+        let composite = run(&["-H", "crc32", "--part-size", part_size, "--tag"]);
+        assert_eq!(composite, format!("CRC32 ({name}) = {}\n", f[3]));
+        list.extend_from_slice(composite.as_bytes());
+        let full = run(&[
+            "-H",
+            "crc32c",
+            "--part-size",
+            part_size,
+            "--full-object",
+            "--no-names",
+        ]);
+        assert_eq!(full, format!("{}\n", f[6]));
+        let nvme = run(&["-H", "crc64nvme", "--part-size", "8MiB", "--no-names"]);
+        assert_eq!(nvme, format!("{}\n", f[7]));
+        let azure = run(&[
+            "-H",
+            "crc64nvme",
+            "--base64",
+            "--little-endian",
+            "--no-names",
+        ]);
+        assert_eq!(azure, format!("{}\n", f[8]));
+    }
+    // Composite lines check with the part size they were made with, and fail with another.
+    fs::write(dir.path().join("list"), &list).unwrap();
+    let lines = list.iter().filter(|&&b| b == b'\n').count();
+    let check = |part_size: &str| {
+        let mut ok = 0;
+        for line in golden.lines().filter(|line| !line.starts_with('#')) {
+            let f: Vec<&str> = line.split(' ').collect();
+            let sums = format!("CRC32C_{}  f{}\n", f[4], f[0]);
+            fs::write(dir.path().join("one"), sums).unwrap();
+            let size = if part_size.is_empty() {
+                f[2]
+            } else {
+                part_size
+            };
+            let out = iohash(dir.path(), args!["-c", "--part-size", size, "one"]);
+            ok += usize::from(out.status.success());
+        }
+        ok
+    };
+    assert_eq!(check(""), lines / 2);
+    // A part size that cuts the files elsewhere (but the one-part files, which any size
+    // larger than them leaves whole).
+    assert!(check("3") < lines / 2);
+    let without = iohash(dir.path(), args!["-c", "list"]);
+    assert_status(&without, false);
+    assert!(String::from_utf8_lossy(&without.stdout).contains("--part-size"));
+}
+
 #[test]
 fn seeds_hash_and_check() {
     let dir = tempfile::tempdir().unwrap();

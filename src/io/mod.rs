@@ -68,6 +68,7 @@ impl_io_write!(crate::XxHash32);
 impl_io_write!(crate::Crc32);
 impl_io_write!(crate::Crc64);
 impl_io_write!(crate::Crc);
+impl_io_write!(crate::S3Composite);
 impl_io_write!(crate::AnyHasher);
 impl_io_write!(dyn DynHasher + '_);
 impl_io_write!(dyn DynHasher + Send + '_);

@@ -1,0 +1,201 @@
+//! The checksums cloud storage shows, for checking a local file against them: S3's composite
+//! checksum of a multipart upload ([`S3Composite`]); the other forms are a CRC's bytes in
+//! base64 ([`sumfile::base64`](crate::sumfile::base64)):
+//!
+//! | cloud | where | what | iohash |
+//! |---|---|---|---|
+//! | Amazon S3 | `ChecksumCRC32`, `ChecksumCRC32C` of a single-part upload, or of a multipart upload of type `FULL_OBJECT` | the CRC's big-endian bytes in base64 | [`Crc32`] and [`sumfile::base64`](crate::sumfile::base64) |
+//! | Amazon S3 | `ChecksumCRC32`, `ChecksumCRC32C` of a multipart upload of type `COMPOSITE` (the default) | the CRC of the parts' CRCs, in base64, `-` and the number of parts | [`S3Composite`] |
+//! | Amazon S3 | `ChecksumCRC64NVME` (always `FULL_OBJECT`) | CRC-64/NVME's big-endian bytes in base64 | [`Crc64::nvme`] |
+//! | Azure Storage | `x-ms-content-crc64` | CRC-64/NVME's **little-endian** bytes in base64 | [`Crc64::nvme`] |
+//! | Google Cloud Storage | `crc32c` (`x-goog-hash: crc32c=...`) | CRC-32C's big-endian bytes in base64 | [`Crc32::castagnoli`] |
+//!
+//! Azure's CRC64 is CRC-64/NVME: the Azure SDK's own implementation (the
+//! `azure-storage-extensions` package, which `azure-storage-blob` calls) gives CRC-64/NVME's
+//! check value for `"123456789"` and equals it on random inputs (`tests/cloud.rs`), and the SDK
+//! sends it as `crc.to_bytes(8, "little")` in base64.
+
+use core::num::NonZeroU64;
+
+#[cfg(doc)]
+use crate::Crc64;
+use crate::{Crc32, Crc32Variant, DynHasher, NonCryptographicHasher};
+
+/// S3's composite checksum of a multipart upload (checksum type `COMPOSITE`, the default for
+/// CRC-32 and CRC-32C): the CRC of the concatenated big-endian CRCs of the parts, which S3
+/// shows in base64 followed by `-` and the number of parts, as in `"ROC8NA==-2"`
+/// ([`to_s3_string`](Self::to_s3_string)). Parts are `part_size` bytes, the last one what is
+/// left; an upload of one part (of any length, even 0 bytes) is `-1`.
+///
+/// A [`DynHasher`]: append the file (any way: `append_file`, a reader, chunks split
+/// anywhere). Its hash is the composite CRC so far, as if the upload ended there.
+///
+/// ```
+/// use core::num::NonZeroU64;
+/// use iohash::{Crc32Variant, DynHasher, S3Composite};
+///
+/// let crc32c = Crc32Variant::Iscsi;
+/// let mut s3 = S3Composite::new(crc32c, NonZeroU64::new(5).unwrap());
+/// s3.append(b"12345678");
+/// s3.append(b"9");
+/// assert_eq!(s3.parts(), 2);
+/// // The CRC-32C of the two parts' CRC-32Cs, big-endian.
+/// let parts = [crc32c.checksum(b"12345"), crc32c.checksum(b"6789")];
+/// let expected = crc32c.checksum(&[parts[0].to_be_bytes(), parts[1].to_be_bytes()].concat());
+/// assert_eq!(s3.checksum(), expected);
+/// # #[cfg(feature = "alloc")]
+/// assert!(s3.to_s3_string().ends_with("-2"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct S3Composite {
+    /// The part being hashed.
+    part: Crc32,
+    /// The CRC of the finished parts' CRCs.
+    composite: Crc32,
+    part_size: u64,
+    /// Bytes of the current part so far.
+    in_part: u64,
+    /// Parts finished.
+    finished: u64,
+}
+
+impl S3Composite {
+    /// The composite checksum of CRC-32 (`variant` [`Crc32Variant::IsoHdlc`], S3's `CRC32`) or
+    /// CRC-32C ([`Crc32Variant::Iscsi`], S3's `CRC32C`) for parts of `part_size` bytes.
+    pub fn new(variant: Crc32Variant, part_size: NonZeroU64) -> S3Composite {
+        S3Composite {
+            part: Crc32::with_variant(variant),
+            composite: Crc32::with_variant(variant),
+            part_size: part_size.get(),
+            in_part: 0,
+            finished: 0,
+        }
+    }
+
+    /// The number of parts so far: at least 1 (an upload has a part, if an empty one).
+    pub fn parts(&self) -> u64 {
+        if self.in_part > 0 || self.finished == 0 {
+            self.finished + 1
+        } else {
+            self.finished
+        }
+    }
+
+    /// The composite CRC so far, as if the upload ended here.
+    pub fn checksum(&self) -> u32 {
+        if self.in_part == 0 && self.finished > 0 {
+            return self.composite.current_hash();
+        }
+        let mut composite = self.composite.clone();
+        composite.append(&self.part.current_hash().to_be_bytes());
+        composite.current_hash()
+    }
+
+    /// What S3 shows: the [`checksum`](Self::checksum)'s big-endian bytes in base64, `-` and
+    /// the number of [`parts`](Self::parts).
+    #[cfg(feature = "alloc")]
+    pub fn to_s3_string(&self) -> alloc::string::String {
+        let checksum = crate::sumfile::base64(&self.checksum().to_be_bytes());
+        alloc::format!("{checksum}-{}", self.parts())
+    }
+}
+
+impl DynHasher for S3Composite {
+    fn append(&mut self, mut data: &[u8]) {
+        while !data.is_empty() {
+            let room = self.part_size - self.in_part;
+            let take = data.len().min(usize::try_from(room).unwrap_or(usize::MAX));
+            let (now, rest) = data.split_at(take);
+            self.part.append(now);
+            self.in_part += take as u64;
+            data = rest;
+            if self.in_part == self.part_size {
+                let crc = self.part.hash_and_reset();
+                self.composite.append(&crc.to_be_bytes());
+                self.in_part = 0;
+                self.finished += 1;
+            }
+        }
+    }
+
+    fn reset(&mut self) {
+        self.part.reset();
+        self.composite.reset();
+        self.in_part = 0;
+        self.finished = 0;
+    }
+
+    fn hash_len(&self) -> usize {
+        4
+    }
+
+    /// The [`checksum`](Self::checksum)'s big-endian bytes (S3's order, not [`Crc32`]'s).
+    fn current_hash_into(&self, out: &mut [u8]) -> usize {
+        crate::hasher::write_hash_into(&self.checksum().to_be_bytes(), out)
+    }
+
+    /// The CRC's tag, `"CRC32"` or `"CRC32C"`.
+    fn name(&self) -> &'static str {
+        self.part.name()
+    }
+
+    #[cfg(feature = "alloc")]
+    fn box_clone(&self) -> alloc::boxed::Box<dyn DynHasher + Send> {
+        alloc::boxed::Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn composite(variant: Crc32Variant, data: &[u8], part_size: usize) -> (u32, u64) {
+        let parts: alloc::vec::Vec<u8> = if data.is_empty() {
+            variant.checksum(b"").to_be_bytes().to_vec()
+        } else {
+            data.chunks(part_size)
+                .flat_map(|part| variant.checksum(part).to_be_bytes())
+                .collect()
+        };
+        (variant.checksum(&parts), (parts.len() / 4) as u64)
+    }
+
+    #[test]
+    fn parts_are_cut_at_the_part_size_however_the_data_comes() {
+        let data = crate::testing::Rng(31).bytes(1000);
+        let mut rng = crate::testing::Rng(32);
+        for &variant in Crc32Variant::ALL {
+            for part_size in [1, 7, 64, 333, 999, 1000, 1001, 5000] {
+                for len in [0, 1, 6, 7, 8, 500, 999, 1000] {
+                    let data = &data[..len];
+                    let cuts = crate::testing::random_splits(&mut rng, len);
+                    let mut s3 = S3Composite::new(variant, NonZeroU64::new(part_size).unwrap());
+                    for piece in crate::testing::pieces(data, &cuts) {
+                        s3.append(piece);
+                    }
+                    let expected = composite(variant, data, part_size as usize);
+                    assert_eq!((s3.checksum(), s3.parts()), expected, "{part_size} {len}");
+                    let mut bytes = [0; 4];
+                    s3.current_hash_into(&mut bytes);
+                    assert_eq!(u32::from_be_bytes(bytes), expected.0);
+                    s3.reset();
+                    assert_eq!(s3.parts(), 1);
+                }
+            }
+        }
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn the_text_is_base64_then_the_number_of_parts() {
+        let mut s3 = S3Composite::new(Crc32Variant::Iscsi, NonZeroU64::new(4).unwrap());
+        s3.append(b"123456789");
+        let text = s3.to_s3_string();
+        let (checksum, parts) = text.split_once('-').unwrap();
+        assert_eq!(parts, "3");
+        assert_eq!(
+            checksum,
+            crate::sumfile::base64(&s3.checksum().to_be_bytes())
+        );
+    }
+}
