@@ -264,6 +264,8 @@ pub use hasher::{DynHasher, NonCryptographicHasher};
 #[cfg(feature = "std")]
 pub use io::file::{append_file, append_open_file, hash_file, hash_files, hash_files_with};
 #[cfg(feature = "std")]
+pub use io::mhl;
+#[cfg(feature = "std")]
 pub use io::range::{
     append_file_range, append_open_file_range, hash_file_parallel, hash_file_parallel_with,
     hash_open_file_parallel, SplittableHasher, MIN_PART_LEN,

@@ -13,6 +13,7 @@ use crate::DynHasher;
 mod buf;
 pub(crate) mod copy;
 pub(crate) mod file;
+pub mod mhl;
 pub(crate) mod range;
 pub(crate) mod snapshot;
 pub(crate) mod tee;

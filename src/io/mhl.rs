@@ -1,0 +1,301 @@
+//! Directory trees as a unit: the directory hashes of ASC MHL v2.0 (the American Society of
+//! Cinematographers' Media Hash List), as its reference implementation (`ascmhl` 1.2) computes
+//! them, for any of iohash's algorithms (ASC MHL itself names XXH32, XXH64, XXH3-64 and
+//! XXH3-128 as `xxh32`, `xxh64`, `xxh3` and `xxh128`).
+//!
+//! A directory has two hashes, each the hash of its children's, sorted:
+//!
+//! - its **content hash**: the hash of the concatenated hashes (bytes, in canonical order) of
+//!   its files and the content hashes of its subdirectories, sorted as byte strings. It changes
+//!   when any byte of any file under it changes, not when a file is renamed or moved.
+//! - its **structure hash**: the same over, for each child, the hash of its name (UTF-8) followed
+//!   by its hash (a file's hash, a subdirectory's structure hash). It changes when anything
+//!   under it is added, removed or renamed.
+//!
+//! A directory with no children hashes the empty input for both. Files named `.DS_Store` and
+//! anything named `ascmhl` are left out, as the reference's default ignore list leaves them.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use super::threads;
+use crate::{Algorithm, DynHasher};
+
+/// A directory's two ASC MHL hashes, as bytes in the algorithm's canonical order (big-endian
+/// for the xxHash family: what `ascmhl` writes in hex).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DirectoryHash {
+    /// The hash of what the files under it hold.
+    pub content: Vec<u8>,
+    /// The hash of what the files under it hold and of every name on the way to them.
+    pub structure: Vec<u8>,
+}
+
+/// A directory tree's files and their hashes, from which every directory's ASC MHL hashes
+/// follow: fill it with [`add_file`](Self::add_file) (and [`add_directory`](Self::add_directory)
+/// for empty ones), in any order, or let [`hash_tree`] walk a directory.
+///
+/// ```
+/// use std::path::Path;
+/// use iohash::mhl::MhlTree;
+/// use iohash::{Algorithm, XxHash64};
+///
+/// let mut tree = MhlTree::new(Algorithm::Xxh64);
+/// tree.add_file(Path::new("clips/A001.mov"), &XxHash64::hash(b"frames").to_be_bytes());
+/// tree.add_directory(Path::new("empty"));
+/// let root = tree.root();
+/// assert_eq!(root.content.len(), 8);
+/// // Renaming a file changes the structure hash, not the content hash.
+/// let mut renamed = MhlTree::new(Algorithm::Xxh64);
+/// renamed.add_file(Path::new("clips/A002.mov"), &XxHash64::hash(b"frames").to_be_bytes());
+/// renamed.add_directory(Path::new("empty"));
+/// assert_eq!(renamed.root().content, root.content);
+/// assert_ne!(renamed.root().structure, root.structure);
+/// ```
+#[derive(Clone, Debug)]
+pub struct MhlTree {
+    algorithm: Algorithm,
+    root: Node,
+}
+
+/// A directory: its files' hashes and its subdirectories, by name.
+#[derive(Clone, Debug, Default)]
+struct Node {
+    files: BTreeMap<OsString, Vec<u8>>,
+    directories: BTreeMap<OsString, Node>,
+}
+
+impl MhlTree {
+    /// An empty tree whose hashes are `algorithm`'s (seed 0).
+    pub fn new(algorithm: Algorithm) -> MhlTree {
+        MhlTree {
+            algorithm,
+            root: Node::default(),
+        }
+    }
+
+    /// Records the file at `path` (relative to the tree's root, `/`-separated components) with
+    /// its hash, and every directory on the way to it.
+    pub fn add_file(&mut self, path: &Path, hash: &[u8]) {
+        let mut components: Vec<OsString> = names(path);
+        let Some(name) = components.pop() else {
+            return;
+        };
+        self.node(&components).files.insert(name, hash.to_vec());
+    }
+
+    /// Records the directory at `path` (relative to the root), which may be empty.
+    pub fn add_directory(&mut self, path: &Path) {
+        self.node(&names(path));
+    }
+
+    fn node(&mut self, components: &[OsString]) -> &mut Node {
+        components.iter().fold(&mut self.root, |node, name| {
+            node.directories.entry(name.clone()).or_default()
+        })
+    }
+
+    /// The root directory's hashes: its ASC MHL root hash (`roothash`).
+    pub fn root(&self) -> DirectoryHash {
+        self.visit(&self.root, Path::new(""), &mut None)
+    }
+
+    /// Every directory's hashes, below the root first (post order, siblings by name), the root
+    /// (the empty path) last: the `directoryhash` entries of an ASC MHL file, then its
+    /// `roothash`.
+    pub fn directories(&self) -> Vec<(PathBuf, DirectoryHash)> {
+        let mut out = Some(Vec::new());
+        self.visit(&self.root, Path::new(""), &mut out);
+        out.unwrap_or_default()
+    }
+
+    /// The hashes of `node` (at `path`), each directory's under it pushed to `out` if given.
+    fn visit(
+        &self,
+        node: &Node,
+        path: &Path,
+        out: &mut Option<Vec<(PathBuf, DirectoryHash)>>,
+    ) -> DirectoryHash {
+        let mut contents = Vec::new();
+        let mut structures = Vec::new();
+        for (name, hash) in &node.files {
+            contents.push(hash.clone());
+            structures.push(self.hash(&[name.as_encoded_bytes(), hash]));
+        }
+        for (name, child) in &node.directories {
+            let child_hash = self.visit(child, &path.join(name), out);
+            structures.push(self.hash(&[name.as_encoded_bytes(), &child_hash.structure]));
+            contents.push(child_hash.content);
+        }
+        let hash = DirectoryHash {
+            content: self.hash_of_sorted(contents),
+            structure: self.hash_of_sorted(structures),
+        };
+        if let Some(out) = out {
+            out.push((path.to_path_buf(), hash.clone()));
+        }
+        hash
+    }
+
+    /// The hash of `hashes`, sorted, one after the other.
+    fn hash_of_sorted(&self, mut hashes: Vec<Vec<u8>>) -> Vec<u8> {
+        hashes.sort_unstable();
+        let parts: Vec<&[u8]> = hashes.iter().map(Vec::as_slice).collect();
+        self.hash(&parts)
+    }
+
+    /// The hash of `parts`, one after the other, as bytes in canonical order.
+    fn hash(&self, parts: &[&[u8]]) -> Vec<u8> {
+        let mut hasher = self.algorithm.hasher(0);
+        for part in parts {
+            hasher.append(part);
+        }
+        let mut out = [0; 16];
+        let len = hasher.current_hash_into(&mut out);
+        out[..len].to_vec()
+    }
+}
+
+/// A path's components, as names.
+fn names(path: &Path) -> Vec<OsString> {
+    path.components()
+        .filter_map(|component| match component {
+            std::path::Component::Normal(name) => Some(name.to_os_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether ASC MHL's default ignore list leaves this name out.
+fn ignored(name: &std::ffi::OsStr) -> bool {
+    name == ".DS_Store" || name == "ascmhl"
+}
+
+/// Walks the directory `root`, hashes every regular file under it with `algorithm` on
+/// `threads` threads (0: one per CPU), and returns the tree, whose [`MhlTree::root`] is the
+/// root hash the reference's `ascmhl create` records for `root`.
+///
+/// Files named `.DS_Store` and anything named `ascmhl` are left out (the reference's default
+/// ignore list). A symbolic link to a file is hashed as the file.
+///
+/// # Errors
+/// The first error met: a directory or file that cannot be read (named in the message), a
+/// file that changes while it is hashed, a symbolic link to a directory (which the reference
+/// does not follow either), or anything that is neither a file nor a directory (a FIFO, a
+/// socket, a device), which ASC MHL cannot record.
+pub fn hash_tree(
+    root: impl AsRef<Path>,
+    algorithm: Algorithm,
+    threads: usize,
+) -> io::Result<MhlTree> {
+    let root = root.as_ref();
+    let mut tree = MhlTree::new(algorithm);
+    let mut files = Vec::new();
+    collect(root, Path::new(""), &mut tree, &mut files)?;
+    let hashes = hash_files(root, &files, algorithm, threads)?;
+    for (path, hash) in files.iter().zip(hashes) {
+        tree.add_file(path, &hash);
+    }
+    Ok(tree)
+}
+
+/// Records every directory under `root/relative` in `tree` and every file in `files`.
+fn collect(
+    root: &Path,
+    relative: &Path,
+    tree: &mut MhlTree,
+    files: &mut Vec<PathBuf>,
+) -> io::Result<()> {
+    let directory = root.join(relative);
+    let context = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", directory.display()));
+    tree.add_directory(relative);
+    for entry in fs::read_dir(&directory).map_err(context)? {
+        let entry = entry.map_err(context)?;
+        let name = entry.file_name();
+        if ignored(&name) {
+            continue;
+        }
+        let path = relative.join(&name);
+        let file_type = entry.file_type().map_err(context)?;
+        let full = root.join(&path);
+        let kind = if file_type.is_symlink() {
+            let target = fs::metadata(&full)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", full.display())))?;
+            if target.is_dir() {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "{}: a symbolic link to a directory, which ASC MHL does not follow",
+                        full.display()
+                    ),
+                ));
+            }
+            target.file_type()
+        } else {
+            file_type
+        };
+        if kind.is_dir() {
+            collect(root, &path, tree, files)?;
+        } else if kind.is_file() {
+            files.push(path);
+        } else {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{}: not a regular file or directory", full.display()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The hashes of `files` (under `root`), on up to `threads` threads, in order.
+fn hash_files(
+    root: &Path,
+    files: &[PathBuf],
+    algorithm: Algorithm,
+    threads: usize,
+) -> io::Result<Vec<Vec<u8>>> {
+    let threads = threads::thread_count(threads, files.len() as u64);
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<Vec<u8>>>> = Mutex::new(vec![None; files.len()]);
+    let work = || -> io::Result<()> {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(path) = files.get(i) else {
+                return Ok(());
+            };
+            let full = root.join(path);
+            let mut hasher = algorithm.hasher(0);
+            super::file::append_file(&mut hasher, &full)
+                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", full.display())))?;
+            let mut out = [0; 16];
+            let len = hasher.current_hash_into(&mut out);
+            results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(out[..len].to_vec());
+        }
+    };
+    std::thread::scope(|scope| {
+        let workers = (1..threads)
+            .map(|_| threads::spawn(scope, work))
+            .collect::<io::Result<Vec<_>>>()?;
+        let mine = work();
+        // Stop the others at the first error.
+        if mine.is_err() {
+            next.store(files.len(), Ordering::Relaxed);
+        }
+        workers
+            .into_iter()
+            .map(threads::join)
+            .try_for_each(|result| result)?;
+        mine
+    })?;
+    let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
+    Ok(results
+        .into_iter()
+        .map(|hash| hash.unwrap_or_default())
+        .collect())
+}

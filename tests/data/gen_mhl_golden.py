@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Writes tests/data/mhl_golden.txt: the ASC MHL directory hashes the reference implementation
+(the `ascmhl` package, 1.2, from PyPI) records for the tree of tests/data/mhl_tree.txt, with
+xxh64, xxh3 and xxh128, which tests/mhl.rs compares iohash's with.
+
+For each format it builds the tree in a new temporary directory, runs the reference's
+`ascmhl create -h FORMAT` on it, and reads the `.mhl` file it wrote: every `directoryhash`
+entry and the `roothash` (as the path `.`), content and structure.
+
+    python3 -m venv .venv && .venv/bin/pip install ascmhl
+    .venv/bin/python tests/data/gen_mhl_golden.py       # CI does this and diffs the file
+
+With a path argument it writes there instead (tests/mhl.rs runs it live that way).
+"""
+import glob
+import os
+import pathlib
+import struct
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+MASK = (1 << 64) - 1
+NS = {"m": "urn:ASC:MHL:v2.0"}
+here = pathlib.Path(__file__).parent
+
+
+def splitmix_bytes(seed, length):
+    out = bytearray()
+    state = seed
+    while len(out) < length:
+        state = (state + 0x9E3779B97F4A7C15) & MASK
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+        out += struct.pack("<Q", z ^ (z >> 31))
+    return bytes(out[:length])
+
+
+def build(root):
+    for line in (here / "mhl_tree.txt").read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("d "):
+            (root / line[2:]).mkdir(parents=True, exist_ok=True)
+            continue
+        _, size, seed, path = line.split(" ", 3)
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(splitmix_bytes(int(seed), int(size)))
+
+
+ascmhl = pathlib.Path(sys.executable).parent / "ascmhl"
+lines = [
+    "# Written by tests/data/gen_mhl_golden.py with the reference ascmhl; do not edit.",
+    "# format<TAB>directory (. is the root)<TAB>content hash<TAB>structure hash",
+]
+for fmt in ["xxh64", "xxh3", "xxh128"]:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = pathlib.Path(tmp) / "tree"
+        build(root)
+        subprocess.run([str(ascmhl), "create", "-h", fmt, str(root)], check=True, capture_output=True)
+        [mhl] = glob.glob(str(root / "ascmhl" / "*.mhl"))
+        doc = ET.parse(mhl).getroot()
+        for entry in doc.findall("m:hashes/m:directoryhash", NS):
+            path = entry.find("m:path", NS).text
+            content = entry.find(f"m:content/m:{fmt}", NS).text
+            structure = entry.find(f"m:structure/m:{fmt}", NS).text
+            lines.append(f"{fmt}\t{path}\t{content}\t{structure}")
+        rootnode = doc.find("m:processinfo/m:roothash", NS)
+        content = rootnode.find(f"m:content/m:{fmt}", NS).text
+        structure = rootnode.find(f"m:structure/m:{fmt}", NS).text
+        lines.append(f"{fmt}\t.\t{content}\t{structure}")
+out = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else here / "mhl_golden.txt"
+out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+print(f"{len(lines) - 2} directory hashes to {out}")
