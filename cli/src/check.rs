@@ -249,6 +249,13 @@ fn verify(
             io::Error::new(io::ErrorKind::InvalidData, "not a file name on this system")
         })?)
     };
+    // A directory's line (`--tree`): its ASC MHL root content hash.
+    if let Input::Path(path) = &input {
+        if path.is_dir() && crate::tree_hash::supported(line.algorithm) {
+            let hash = crate::tree_hash::root_hash(path, line.algorithm, false, 0)?;
+            return Ok(hash == line.hash);
+        }
+    }
     if let (Some(parts), Algorithm::Crc32(variant)) = (line.parts, line.algorithm) {
         let part_size = part_size.ok_or_else(|| {
             io::Error::new(

@@ -15,6 +15,7 @@ mod ordered;
 mod output;
 mod progress;
 mod tree;
+mod tree_hash;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -208,6 +209,17 @@ struct Args {
     #[arg(short = 'r', long, conflicts_with = "check")]
     recursive: bool,
 
+    /// Print one line per directory FILE: its ASC MHL root hash (the content hash the reference
+    /// ascmhl records for it: the hash of its files' hashes, sorted; xxh32, xxh64, xxh3 or
+    /// xxh128). -c checks such a line back
+    #[arg(long, conflicts_with_all = ["check", "recursive", "part_size"])]
+    tree: bool,
+
+    /// With --tree: the ASC MHL structure hash instead (which also covers every name under
+    /// the directory)
+    #[arg(long, requires = "tree")]
+    structure: bool,
+
     /// With -r: follow symbolic links (loops are reported, not followed)
     #[arg(short = 'L', long = "dereference", requires = "recursive")]
     follow_links: bool,
@@ -354,6 +366,37 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         inputs.push(Input::Stdin);
     }
 
+    if args.tree {
+        if !tree_hash::supported(algorithm) {
+            return Err(format!(
+                "--tree: ASC MHL hashes with xxh32, xxh64, xxh3 or xxh128, not {algorithm}"
+            ));
+        }
+        let dirs: Vec<&std::path::Path> = inputs
+            .iter()
+            .map(|input| match input {
+                Input::Path(path) => Ok(path.as_path()),
+                Input::Stdin => Err("--tree: standard input is no directory".to_owned()),
+            })
+            .collect::<Result<_, _>>()?;
+        let options = tree_hash::TreeHashOptions {
+            algorithm,
+            format: output::LineFormat {
+                style: if args.tag {
+                    LineStyle::Bsd
+                } else {
+                    LineStyle::Gnu
+                },
+                little_endian: args.little_endian,
+                zero: args.zero,
+                no_names: args.no_names,
+                base64: args.base64,
+            },
+            structure: args.structure,
+            threads,
+        };
+        return Ok(tree_hash::run(&personality.name, &dirs, &options));
+    }
     if args.check {
         let options = check::CheckOptions {
             seed,

@@ -585,6 +585,75 @@ fn s3_and_azure_forms_print_what_the_clouds_code_computes_and_check_back() {
 }
 
 #[test]
+fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
+    // The tree of tests/data/mhl_tree.txt, whose hashes the reference recorded in
+    // tests/data/mhl_golden.txt (gen_mhl_golden.py).
+    let spec = include_str!("../../tests/data/mhl_tree.txt");
+    let golden = include_str!("../../tests/data/mhl_golden.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("tree");
+    for line in spec
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        if let Some(path) = line.strip_prefix("d ") {
+            fs::create_dir_all(root.join(path)).unwrap();
+            continue;
+        }
+        let f: Vec<&str> = line.splitn(4, ' ').collect();
+        let path = root.join(f[3]);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(
+            path,
+            splitmix_bytes(f[2].parse().unwrap(), f[1].parse().unwrap()),
+        )
+        .unwrap();
+    }
+    for (algorithm, tag) in [("xxh64", ""), ("xxh3", "XXH3_"), ("xxh128", "")] {
+        let expected: Vec<&str> = golden
+            .lines()
+            .find(|l| l.starts_with(&format!("{algorithm}\t.\t")))
+            .unwrap()
+            .split('\t')
+            .collect();
+        let content = iohash(dir.path(), args!["--tree", "-H", algorithm, "tree"]);
+        assert_status(&content, true);
+        assert_eq!(
+            content.stdout,
+            format!("{tag}{}  tree\n", expected[2]).as_bytes()
+        );
+        let structure = iohash(
+            dir.path(),
+            args!["--tree", "--structure", "-H", algorithm, "tree"],
+        );
+        assert_eq!(
+            structure.stdout,
+            format!("{tag}{}  tree\n", expected[3]).as_bytes()
+        );
+        fs::write(dir.path().join("sums"), &content.stdout).unwrap();
+        let check = iohash(dir.path(), args!["-c", "sums"]);
+        assert_status(&check, true);
+        assert_eq!(check.stdout, b"tree: OK\n");
+    }
+    // A changed byte anywhere under it fails the check.
+    fs::write(root.join("A001/sub/deeper/ü.txt"), b"new").unwrap();
+    let check = iohash(dir.path(), args!["-c", "sums"]);
+    assert_status(&check, false);
+    assert!(check.stdout.starts_with(b"tree: FAILED\n"));
+    // Files are no directories; CRCs are not ASC MHL's.
+    let file = iohash(dir.path(), args!["--tree", "sums"]);
+    assert_status(&file, false);
+    assert!(
+        stderr(&file).contains("sums: not a directory"),
+        "{}",
+        stderr(&file)
+    );
+    let crc = iohash(dir.path(), args!["--tree", "-H", "crc32", "tree"]);
+    assert_status(&crc, false);
+    assert!(stderr(&crc).contains("xxh64"), "{}", stderr(&crc));
+}
+
+#[test]
 fn seeds_hash_and_check() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("f"), b"seeded").unwrap();

@@ -1,0 +1,91 @@
+//! `--tree`: one line per directory argument, whose hash is its ASC MHL root hash (content, or
+//! with `--structure` structure), as the reference `ascmhl` records it for the directory
+//! (the library's `iohash::mhl`); `-c` checks a content line of a directory back.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use iohash::mhl::hash_tree;
+use iohash::Algorithm;
+
+use crate::input::{describe, path_bytes};
+use crate::output::LineFormat;
+
+pub struct TreeHashOptions {
+    pub algorithm: Algorithm,
+    pub format: LineFormat,
+    /// `--structure`: the structure hash, not the content hash.
+    pub structure: bool,
+    /// `-j`; `None`: one per CPU.
+    pub threads: Option<usize>,
+}
+
+/// Whether ASC MHL has `algorithm` (the xxHash family), which `--tree` needs.
+pub fn supported(algorithm: Algorithm) -> bool {
+    matches!(
+        algorithm,
+        Algorithm::Xxh32 | Algorithm::Xxh64 | Algorithm::Xxh3 | Algorithm::Xxh128
+    )
+}
+
+/// The directory's ASC MHL root hash as the algorithm's integer: content, or structure.
+pub fn root_hash(
+    dir: &Path,
+    algorithm: Algorithm,
+    structure: bool,
+    threads: usize,
+) -> io::Result<u128> {
+    let root = hash_tree(dir, algorithm, threads)?.root();
+    let bytes = if structure {
+        root.structure
+    } else {
+        root.content
+    };
+    // The xxHash family's canonical bytes are big-endian.
+    Ok(bytes.iter().fold(0, |value, &b| value << 8 | u128::from(b)))
+}
+
+/// Prints a line for every directory; an error on stderr for each that fails; `false` if any
+/// failed.
+pub fn run(program: &str, dirs: &[&Path], options: &TreeHashOptions) -> bool {
+    let mut out = io::stdout().lock();
+    let mut ok = true;
+    for dir in dirs {
+        let name = path_bytes(dir);
+        let result = if dir.is_dir() {
+            root_hash(
+                dir,
+                options.algorithm,
+                options.structure,
+                options.threads.unwrap_or(0),
+            )
+        } else {
+            Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "not a directory (--tree hashes directories)",
+            ))
+        };
+        match result {
+            Ok(hash) => {
+                let line = options.format.line(options.algorithm, hash, None, &name);
+                if let Err(e) = out.write_all(&line).and_then(|()| out.flush()) {
+                    if e.kind() != io::ErrorKind::BrokenPipe {
+                        eprintln!("{program}: standard output: {}", describe(&e));
+                    }
+                    return false;
+                }
+            }
+            Err(e) => {
+                ok = false;
+                let message = [
+                    format!("{program}: ").as_bytes(),
+                    &name,
+                    format!(": {}\n", describe(&e)).as_bytes(),
+                ]
+                .concat();
+                let _ = io::stderr().write_all(&message);
+            }
+        }
+    }
+    ok
+}
