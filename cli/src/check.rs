@@ -37,6 +37,8 @@ pub struct CheckOptions {
     pub zero: bool,
     /// `--part-size`: what S3 composite checksums (`base64-N`) are checked with.
     pub part_size: Option<NonZeroU64>,
+    /// `--offset` and `--length`: the range of each file the list's hashes are of.
+    pub range: Option<crate::hash::Range>,
 }
 
 /// One line of a checksum file, as read.
@@ -99,11 +101,7 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         first_two.into_iter().chain(items),
         threads,
         |(_, item)| match item {
-            Item::Check(line) => Some(verify(
-                line,
-                hashers.new_hasher(line.algorithm),
-                options.part_size,
-            )),
+            Item::Check(line) => Some(verify(line, hashers.new_hasher(line.algorithm), options)),
             _ => None,
         },
         |(number, item), result| {
@@ -236,11 +234,8 @@ impl Hashers {
 
 /// Hashes the file a line names with `hasher` (new), or for an S3 composite checksum in parts
 /// of `part_size`; `Ok(true)` if it matches.
-fn verify(
-    line: &ParsedLine,
-    mut hasher: AnyHasher,
-    part_size: Option<NonZeroU64>,
-) -> io::Result<bool> {
+fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> io::Result<bool> {
+    let part_size = options.part_size;
     // As xxhsum: the name "stdin" reads standard input.
     let input = if line.file_name == b"stdin" {
         Input::Stdin
@@ -264,10 +259,16 @@ fn verify(
             )
         })?;
         let mut s3 = S3Composite::new(variant, part_size);
-        iohash::append_open_file(&mut s3, input.open()?)?;
+        match &options.range {
+            Some(range) => range.append(&mut s3, &input.open()?)?,
+            None => iohash::append_open_file(&mut s3, input.open()?).map(drop)?,
+        }
         return Ok(u128::from(s3.checksum()) == line.hash && s3.parts() == parts);
     }
-    iohash::append_open_file(&mut hasher, input.open()?)?;
+    match &options.range {
+        Some(range) => range.append(&mut hasher, &input.open()?)?,
+        None => iohash::append_open_file(&mut hasher, input.open()?).map(drop)?,
+    }
     Ok(hasher.current_hash() == line.hash)
 }
 

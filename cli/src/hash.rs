@@ -24,6 +24,10 @@ pub struct HashOptions {
     pub hasher: AnyHasher,
     /// `--part-size` with CRC-32 or CRC-32C: S3's composite checksum instead of the CRC.
     pub s3_composite: Option<S3Composite>,
+    /// `--offset` and `--length`: hash that range of each file.
+    pub range: Option<Range>,
+    /// Whether a file hashed alone may be memory-mapped (not `--no-mmap`).
+    pub mmap: bool,
     pub format: LineFormat,
     /// `-j`; `None`: one per CPU.
     pub threads: Option<usize>,
@@ -31,6 +35,44 @@ pub struct HashOptions {
     pub progress: bool,
     /// `-r`: directories are walked (`None`: a directory is an error, as in xxhsum).
     pub trees: Option<TreeOptions>,
+}
+
+/// `--offset` and `--length`: the bytes of each file to hash.
+#[derive(Clone, Copy, Debug)]
+pub struct Range {
+    pub offset: u64,
+    /// `None`: to the end of the file.
+    pub length: Option<u64>,
+}
+
+impl Range {
+    /// Appends the range of `file` to `sink` (the library's `append_open_file_range`, which
+    /// names the file's length when the range runs past its end).
+    pub fn append(&self, sink: &mut impl Write, file: &File) -> io::Result<()> {
+        let metadata = file.metadata()?;
+        if !metadata.is_file() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "--offset and --length need a regular file",
+            ));
+        }
+        let length = match self.length {
+            Some(length) => length,
+            None => {
+                let len = metadata.len();
+                len.checked_sub(self.offset).ok_or_else(|| {
+                    io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        format!(
+                            "the file is {len} bytes long, and the range starts at byte {}",
+                            self.offset
+                        ),
+                    )
+                })?
+            }
+        };
+        iohash::append_open_file_range(sink, file, self.offset, length).map(drop)
+    }
 }
 
 /// One thing to do, in output order.
@@ -116,11 +158,14 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             let file = input.open()?;
             let hash_into = |hasher: &mut dyn DynHasher, file: File| {
                 let mut sink = iohash::HashingWriter::new(BarWriter(bar.as_ref()), hasher);
-                // Mapped only when hashed alone: a file truncated under its map ends the
-                // process.
+                if let Some(range) = &options.range {
+                    return range.append(&mut sink, &file);
+                }
+                // Mapped only when hashed alone (and not --no-mmap): a file truncated under
+                // its map ends the process.
                 #[cfg(unix)]
                 let mapped = match items {
-                    1 => crate::mapped::append_mapped(
+                    1 if options.mmap => crate::mapped::append_mapped(
                         &mut sink,
                         &file,
                         program,
@@ -142,7 +187,7 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             }
             // A CRC of a file hashed alone: as ranges on every thread, combined (CRCs split).
             // Standard input is read from where it stands, as xxhsum reads it.
-            if let (1, Input::Path(_)) = (items, &input) {
+            if let (1, Input::Path(_), None) = (items, &input, &options.range) {
                 if let Some(hash) = crc_in_ranges(options, &file, bar.as_ref()) {
                     return hash.map(|hash| Some((hash, None)));
                 }

@@ -74,6 +74,14 @@ fn parse_size(text: &str) -> Result<NonZeroU64, String> {
         .ok_or_else(|| format!("'{text}' is not a size above 0 that fits 64 bits"))
 }
 
+/// `--offset` and `--length`: a size that may be 0.
+fn parse_offset(text: &str) -> Result<u64, String> {
+    if text == "0" {
+        return Ok(0);
+    }
+    parse_size(text).map(NonZeroU64::get)
+}
+
 /// `--list`: every algorithm, a line each, by every name `-H` takes for it: the tag (what
 /// `--tag` lines write), the full name, `xxhsum -H` numbers; then the CRC catalogue's other
 /// sets, whose tag is their catalogue name.
@@ -160,6 +168,21 @@ struct Args {
     #[arg(long, value_name = "SIZE", value_parser = parse_size, conflicts_with = "little_endian")]
     part_size: Option<NonZeroU64>,
 
+    /// Hash each file from byte N (bytes, or KiB, MiB, ... as --part-size); with -c, check
+    /// that range
+    #[arg(long, value_name = "N", value_parser = parse_offset)]
+    offset: Option<u64>,
+
+    /// Hash N bytes of each file (from --offset; to the end without it); a range past the end
+    /// of a file is an error naming its length
+    #[arg(long, value_name = "N", value_parser = parse_offset)]
+    length: Option<u64>,
+
+    /// Read files, never memory-map them (for network file systems, where mapping is slow or
+    /// unsafe)
+    #[arg(long)]
+    no_mmap: bool,
+
     /// With --part-size and CRC-32 or CRC-32C: the full-object checksum (the whole file's CRC,
     /// S3's FULL_OBJECT type), not the composite
     #[arg(long, requires = "part_size", conflicts_with = "check")]
@@ -212,7 +235,7 @@ struct Args {
     /// Print one line per directory FILE: its ASC MHL root hash (the content hash the reference
     /// ascmhl records for it: the hash of its files' hashes, sorted; xxh32, xxh64, xxh3 or
     /// xxh128). -c checks such a line back
-    #[arg(long, conflicts_with_all = ["check", "recursive", "part_size"])]
+    #[arg(long, conflicts_with_all = ["check", "recursive", "part_size", "offset", "length"])]
     tree: bool,
 
     /// With --tree: the ASC MHL structure hash instead (which also covers every name under
@@ -328,6 +351,13 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     if algorithm == Algorithm::Xxh32 && seed > u64::from(u32::MAX) {
         return Err(format!("seed {seed} does not fit XXH32's 32 bits"));
     }
+    let range = match (args.offset, args.length) {
+        (None, None) => None,
+        (offset, length) => Some(hash::Range {
+            offset: offset.unwrap_or(0),
+            length,
+        }),
+    };
     // S3's checksums of a multipart upload: the composite of CRC-32 and CRC-32C's parts, or the
     // whole file's CRC (CRC-64/NVME's only form, and CRC-32's with --full-object).
     let s3_composite = match (args.part_size, algorithm) {
@@ -411,6 +441,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             threads,
             zero: args.zero,
             part_size: args.part_size,
+            range,
         };
         Ok(check::run(&personality.name, &inputs, &options))
     } else {
@@ -418,6 +449,8 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             algorithm,
             hasher: algorithm.hasher(seed),
             s3_composite,
+            range,
+            mmap: !args.no_mmap,
             format: output::LineFormat {
                 style: if args.tag {
                     LineStyle::Bsd

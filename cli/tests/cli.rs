@@ -654,6 +654,99 @@ fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
 }
 
 #[test]
+fn offset_and_length_hash_that_range_and_check_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = splitmix_bytes(77, 300_000);
+    fs::write(dir.path().join("f"), &data).unwrap();
+    let mut state = 5u64;
+    let mut below = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    for _ in 0..20 {
+        let offset = below(data.len() as u64 + 1);
+        let length = below(data.len() as u64 - offset + 1);
+        let slice = &data[offset as usize..(offset + length) as usize];
+        let out = iohash(
+            dir.path(),
+            args![
+                "-H",
+                "xxh64",
+                "--offset",
+                &offset.to_string(),
+                "--length",
+                &length.to_string(),
+                "f"
+            ],
+        );
+        assert_status(&out, true);
+        let expected = format!("{:016x}  f\n", iohash::XxHash64::hash(slice));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+        // Without --length: to the end.
+        let out = iohash(
+            dir.path(),
+            args!["-H", "xxh3", "--offset", &offset.to_string(), "f"],
+        );
+        let rest = &data[offset as usize..];
+        let expected = format!("XXH3_{:016x}  f\n", iohash::XxHash3::hash(rest));
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    }
+    // As `dd` would cut it for xxhsum.
+    if xxhsum_installed() {
+        fs::write(dir.path().join("cut"), &data[1000..1000 + 65536]).unwrap();
+        let theirs = Command::new("xxhsum")
+            .current_dir(dir.path())
+            .arg("cut")
+            .output()
+            .unwrap();
+        let ours = iohash(
+            dir.path(),
+            args!["-H1", "--offset", "1000", "--length", "64KiB", "f"],
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&theirs.stdout).replace("cut", "f"),
+            String::from_utf8_lossy(&ours.stdout)
+        );
+    } else {
+        say_skipped("--offset/--length against xxhsum on the cut bytes");
+    }
+    // A list made of ranges checks with the same range.
+    let out = iohash(dir.path(), args!["--offset", "7", "--length", "1000", "f"]);
+    fs::write(dir.path().join("sums"), &out.stdout).unwrap();
+    assert_status(
+        &iohash(
+            dir.path(),
+            args!["-c", "--offset", "7", "--length", "1000", "sums"],
+        ),
+        true,
+    );
+    assert_status(&iohash(dir.path(), args!["-c", "sums"]), false);
+    // Past the end: an error naming the file's length.
+    let past = iohash(
+        dir.path(),
+        args!["--offset", "299999", "--length", "2", "f"],
+    );
+    assert_status(&past, false);
+    assert!(
+        stderr(&past).contains("300000 bytes long"),
+        "{}",
+        stderr(&past)
+    );
+    let past = iohash(dir.path(), args!["--offset", "300001", "f"]);
+    assert!(
+        stderr(&past).contains("300000 bytes long"),
+        "{}",
+        stderr(&past)
+    );
+    // --no-mmap reads instead, with the same result.
+    let mapped = iohash(dir.path(), args!["f"]);
+    let read = iohash(dir.path(), args!["--no-mmap", "f"]);
+    assert_eq!(mapped.stdout, read.stdout);
+}
+
+#[test]
 fn seeds_hash_and_check() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("f"), b"seeded").unwrap();
