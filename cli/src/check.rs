@@ -5,9 +5,11 @@
 //! over 32 KiB stops the file; the file fails if any hash differs, any named file cannot be read
 //! (unless missing and `--ignore-missing`), or no line was well formed.
 
+use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::num::NonZeroU64;
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 use iohash::sumfile::{
@@ -39,6 +41,9 @@ pub struct CheckOptions {
     pub part_size: Option<NonZeroU64>,
     /// `--offset` and `--length`: the range of each file the list's hashes are of.
     pub range: Option<crate::hash::Range>,
+    /// `--audit`: also report the files under the list's directory that it does not name,
+    /// walked with these options (`--exclude`).
+    pub audit: Option<crate::tree::TreeOptions>,
 }
 
 /// One line of a checksum file, as read.
@@ -56,6 +61,8 @@ struct Report {
     matched: u64,
     mismatched: u64,
     unreadable: u64,
+    /// `--audit`: files under the list's directory that it does not name.
+    unlisted: u64,
     stopped: bool,
 }
 
@@ -97,6 +104,8 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut report = Report::default();
     let hashers = Hashers::new(options.seed);
+    // With --audit, every name the list holds (a set as large as the list).
+    let mut listed: HashSet<Vec<u8>> = HashSet::new();
     for_each_ordered(
         first_two.into_iter().chain(items),
         threads,
@@ -113,6 +122,9 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             match (item, result) {
                 (Item::Check(line), Some(result)) => {
                     report.proper += 1;
+                    if options.audit.is_some() {
+                        listed.insert(normalized(&line.file_name).to_vec());
+                    }
                     match result {
                         Ok(true) => {
                             report.matched += 1;
@@ -159,6 +171,28 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         },
     );
 
+    if let (Some(tree_options), true) = (&options.audit, report.proper > 0) {
+        let root = common_directory(listed.iter().map(Vec::as_slice));
+        for found in crate::tree::walk(&root, tree_options) {
+            match found {
+                crate::tree::Found::File(path) => {
+                    let name = crate::input::path_bytes(&path);
+                    if !listed.contains(normalized(&name)) {
+                        report.unlisted += 1;
+                        if !options.status {
+                            let _ = out.write_all(&[&shown_name(&name)[..], b": NEW\n"].concat());
+                        }
+                    }
+                }
+                crate::tree::Found::Special(_) => {}
+                crate::tree::Found::Error(message) => {
+                    report.unreadable += 1;
+                    let _ = out.flush();
+                    eprintln!("{program}: {message}");
+                }
+            }
+        }
+    }
     if report.proper == 0 {
         let _ = out.flush();
         eprintln!("{list_name}: no properly formatted xxHash checksum lines found");
@@ -178,11 +212,16 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             let sums = plural(report.mismatched, "checksum", "checksums");
             summary += &format!("{} computed {sums} did NOT match\n", report.mismatched);
         }
+        if report.unlisted > 0 {
+            let files = plural(report.unlisted, "file is", "files are");
+            summary += &format!("{} {files} not in the list\n", report.unlisted);
+        }
         let _ = out.write_all(summary.as_bytes());
     }
     let mut ok = report.proper > 0
         && report.mismatched == 0
         && report.unreadable == 0
+        && report.unlisted == 0
         && (!options.strict || report.improper == 0)
         && !report.stopped;
     if options.ignore_missing && report.matched == 0 {
@@ -198,6 +237,42 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
 fn shown_name(name: &[u8]) -> Vec<u8> {
     let prefix: &[u8] = if needs_escape(name) { b"\\" } else { b"" };
     [prefix, &escape_file_name(name)].concat()
+}
+
+/// A listed or walked name without a leading `./`, so that `a` and `./a` are one file.
+fn normalized(name: &[u8]) -> &[u8] {
+    let mut name = name;
+    while let Some(rest) = name.strip_prefix(b"./") {
+        name = rest;
+    }
+    name
+}
+
+/// The deepest directory that holds every name (`.` if they share none): what `--audit`
+/// walks. A list made by `iohash -r DIR` names `DIR/...`, so this is `DIR` (or a directory
+/// under it, if every file lies there).
+fn common_directory<'a>(names: impl Iterator<Item = &'a [u8]>) -> PathBuf {
+    let mut common: Option<Vec<&[u8]>> = None;
+    for name in names {
+        let mut parts: Vec<&[u8]> = name.split(|&b| b == b'/').collect();
+        parts.pop(); // the file's own name
+        common = Some(match common {
+            None => parts,
+            Some(common) => common
+                .iter()
+                .zip(&parts)
+                .take_while(|(a, b)| a == b)
+                .map(|(a, _)| *a)
+                .collect(),
+        });
+    }
+    let joined = common.unwrap_or_default().join(&b'/');
+    let joined = if joined.is_empty() {
+        b".".to_vec()
+    } else {
+        joined
+    };
+    path_from_bytes(&joined).unwrap_or_else(|| PathBuf::from("."))
 }
 
 /// New hashers for the lines' algorithms. A catalogue CRC's engine takes tens of microseconds

@@ -247,10 +247,15 @@ struct Args {
     #[arg(short = 'L', long = "dereference", requires = "recursive")]
     follow_links: bool,
 
-    /// With -r: leave out files and directories whose name, or path under the directory
-    /// given, matches GLOB (*, ?, [...]); repeatable
-    #[arg(long, value_name = "GLOB", requires = "recursive")]
+    /// With -r (or -c --audit): leave out files and directories whose name, or path under the
+    /// directory given, matches GLOB (*, ?, [...]); repeatable
+    #[arg(long, value_name = "GLOB")]
     exclude: Vec<String>,
+
+    /// With -c: also report, as NEW, every file under the list's directory (the deepest one
+    /// holding every file it names) that the list does not name; any is a failure
+    #[arg(long, requires = "check")]
+    audit: bool,
 
     /// Print the completion script for SHELL (bash, zsh, fish, powershell, elvish) and exit
     #[arg(long, value_name = "SHELL", exclusive = true)]
@@ -342,6 +347,9 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             .render(&mut std::io::stdout())
             .map(|()| true)
             .map_err(|e| format!("standard output: {}", input::describe(&e)));
+    }
+    if !args.exclude.is_empty() && !args.recursive && !args.audit {
+        return Err("--exclude needs -r or -c --audit".to_owned());
     }
     let algorithm = args.algorithm.unwrap_or(personality.default_algorithm);
     let seed = args.seed.unwrap_or(0);
@@ -442,6 +450,18 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             zero: args.zero,
             part_size: args.part_size,
             range,
+            audit: if args.audit {
+                Some(tree::TreeOptions {
+                    follow_links: false,
+                    exclude: args
+                        .exclude
+                        .iter()
+                        .map(|pattern| glob::Glob::new(pattern))
+                        .collect::<Result<_, _>>()?,
+                })
+            } else {
+                None
+            },
         };
         Ok(check::run(&personality.name, &inputs, &options))
     } else {

@@ -747,6 +747,51 @@ fn offset_and_length_hash_that_range_and_check_it() {
 }
 
 #[test]
+fn audit_finds_an_added_a_removed_and_a_changed_file_among_ten_thousand() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..10_000 {
+        let sub = dir.path().join(format!("media/d{}", i % 50));
+        if i < 50 {
+            fs::create_dir_all(&sub).unwrap();
+        }
+        fs::write(sub.join(format!("f{i}")), i.to_string()).unwrap();
+    }
+    let list = iohash(dir.path(), args!["-r", "-H", "xxh128", "media"]);
+    assert_status(&list, true);
+    fs::write(dir.path().join("list"), &list.stdout).unwrap();
+    let clean = iohash(dir.path(), args!["-c", "--audit", "-q", "list"]);
+    assert_status(&clean, true);
+    assert!(
+        clean.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&clean.stdout)
+    );
+
+    fs::write(dir.path().join("media/d7/added"), b"new").unwrap();
+    fs::remove_file(dir.path().join("media/d3/f3")).unwrap();
+    fs::write(dir.path().join("media/d9/f9"), b"changed").unwrap();
+    let audit = iohash(dir.path(), args!["-c", "--audit", "-q", "list"]);
+    assert_status(&audit, false);
+    let report = String::from_utf8_lossy(&audit.stdout);
+    assert!(report.contains("media/d9/f9: FAILED\n"), "{report}");
+    assert!(report.contains("'media/d3/f3'"), "{report}");
+    assert!(report.contains("media/d7/added: NEW\n"), "{report}");
+    assert!(report.ends_with(
+        "1 listed file could not be read\n1 computed checksum did NOT match\n1 file is not in the list\n"
+    ), "{report}");
+    // Without --audit the added file goes unseen; --exclude leaves it out of the audit too.
+    let plain = iohash(dir.path(), args!["-c", "-q", "list"]);
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("NEW"));
+    let excluded = iohash(
+        dir.path(),
+        args!["-c", "--audit", "-q", "--exclude", "added", "list"],
+    );
+    assert!(!String::from_utf8_lossy(&excluded.stdout).contains("NEW"));
+    let misplaced = iohash(dir.path(), args!["--exclude", "x", "list"]);
+    assert!(stderr(&misplaced).contains("--exclude needs -r or -c --audit"));
+}
+
+#[test]
 fn seeds_hash_and_check() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("f"), b"seeded").unwrap();
