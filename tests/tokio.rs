@@ -275,3 +275,120 @@ fn a_fifo_without_a_writer_is_refused_at_once_and_the_runtime_shuts_down() {
         start.elapsed()
     );
 }
+
+/// An async reader of `data` that fails with an error once `at` bytes are read, and comes up
+/// short (at most 7 bytes a read) until then.
+struct FailingAsync {
+    data: Vec<u8>,
+    pos: usize,
+    at: usize,
+}
+
+/// The same, read on the blocking pool (`hash_reader_async`).
+impl Read for FailingAsync {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.pos >= self.at {
+            return Err(io::Error::other("EIO"));
+        }
+        let n = buf.len().min(7).min(self.at - self.pos);
+        buf[..n].copy_from_slice(&self.data[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+impl tokio::io::AsyncRead for FailingAsync {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        _: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<io::Result<()>> {
+        if self.pos >= self.at {
+            return std::task::Poll::Ready(Err(io::Error::other("EIO")));
+        }
+        let n = buf.remaining().min(7).min(self.at - self.pos);
+        let pos = self.pos;
+        buf.put_slice(&self.data[pos..pos + n]);
+        self.pos += n;
+        std::task::Poll::Ready(Ok(()))
+    }
+}
+
+#[tokio::test]
+async fn a_failing_async_reader_is_an_error_at_every_position() {
+    let data = payload(200);
+    for at in 0..data.len() {
+        let reader = || FailingAsync {
+            data: data.clone(),
+            pos: 0,
+            at,
+        };
+        let mut hasher = XxHash3::new();
+        assert!(hasher
+            .append_from_async_reader(&mut reader())
+            .await
+            .is_err());
+        let mut buffered = tokio::io::BufReader::with_capacity(5, reader());
+        let mut hasher = XxHash3::new();
+        assert!(hasher
+            .append_from_async_buf_reader(&mut buffered)
+            .await
+            .is_err());
+        let token = CancellationToken::new();
+        assert!(hash_reader_async::<XxHash3, _>(reader(), &token)
+            .await
+            .is_err());
+    }
+}
+
+#[tokio::test]
+async fn a_file_cut_extended_or_replaced_while_hashed_async_is_one_version_or_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let base = payload(1 << 20);
+    let other: Vec<u8> = base.iter().map(|b| b ^ 0x5A).collect();
+    let short = &base[..base.len() - 4096];
+    let mut zeros = short.to_vec();
+    zeros.resize(base.len(), 0);
+    let versions = [&base[..], short, &zeros, &other].map(XxHash3::hash);
+    std::fs::write(&path, &base).unwrap();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mutator = {
+        let (path, stop, base, other) = (path.clone(), stop.clone(), base.clone(), other.clone());
+        std::thread::spawn(move || {
+            let staged = path.with_extension("new");
+            let mut turn = 0;
+            while !stop.load(Ordering::Relaxed) {
+                let open = || std::fs::File::options().write(true).open(&path).unwrap();
+                match turn % 4 {
+                    0 => open().set_len(base.len() as u64 - 4096).unwrap(),
+                    1 => open().set_len(base.len() as u64).unwrap(),
+                    2 => {
+                        std::fs::write(&staged, &other).unwrap();
+                        std::fs::rename(&staged, &path).unwrap();
+                    }
+                    _ => {
+                        std::fs::write(&staged, &base).unwrap();
+                        std::fs::rename(&staged, &path).unwrap();
+                    }
+                }
+                turn += 1;
+                std::thread::sleep(Duration::from_micros(300));
+            }
+        })
+    };
+    let token = CancellationToken::new();
+    let start = Instant::now();
+    let mut outcome = Ok(());
+    while start.elapsed() < Duration::from_millis(300) {
+        if let Ok(hash) = hash_file_async::<XxHash3>(&path, &token).await {
+            if !versions.contains(&hash) {
+                outcome = Err(hash);
+                break;
+            }
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    mutator.join().unwrap();
+    assert_eq!(outcome, Ok(()), "a hash of no version");
+}

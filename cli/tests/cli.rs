@@ -792,6 +792,65 @@ fn audit_finds_an_added_a_removed_and_a_changed_file_among_ten_thousand() {
 }
 
 #[test]
+fn a_file_cut_extended_or_replaced_while_the_command_hashes_it_is_one_version_or_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let base = splitmix_bytes(91, 4 << 20);
+    let other = splitmix_bytes(92, 4 << 20);
+    let short = &base[..base.len() - 4096];
+    let mut zeros = short.to_vec();
+    zeros.resize(base.len(), 0);
+    let versions: Vec<String> = [&base[..], short, &zeros, &other]
+        .iter()
+        .map(|v| format!("{:016x}  f\n", iohash::XxHash64::hash(v)))
+        .collect();
+    fs::write(&path, &base).unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            let staged = dir.path().join("staged");
+            let mut turn = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                let open = || fs::File::options().write(true).open(&path).unwrap();
+                match turn % 4 {
+                    0 => open().set_len(base.len() as u64 - 4096).unwrap(),
+                    1 => open().set_len(base.len() as u64).unwrap(),
+                    2 => {
+                        fs::write(&staged, &other).unwrap();
+                        fs::rename(&staged, &path).unwrap();
+                    }
+                    _ => {
+                        fs::write(&staged, &base).unwrap();
+                        fs::rename(&staged, &path).unwrap();
+                    }
+                }
+                turn += 1;
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        });
+        let mut bad = None;
+        for args in [
+            &["-H1", "f"][..],
+            &["-H1", "--no-mmap", "f"],
+            &["-H1", "-j", "2", "f", "f"],
+        ] {
+            for _ in 0..15 {
+                let out = iohash(dir.path(), &args.iter().map(OsStr::new).collect::<Vec<_>>());
+                let text = String::from_utf8_lossy(&out.stdout).into_owned();
+                // Each line printed is one version's; a failure prints none for that file.
+                for line in text.split_inclusive('\n') {
+                    if !versions.iter().any(|v| v == line) {
+                        bad = Some((args.to_vec(), line.to_owned()));
+                    }
+                }
+            }
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert_eq!(bad, None, "a hash of no version");
+    });
+}
+
+#[test]
 fn seeds_hash_and_check() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("f"), b"seeded").unwrap();

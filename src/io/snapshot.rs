@@ -17,7 +17,12 @@ use std::time::SystemTime;
 /// it moves the modification or status-change time, which a write does, as far as the
 /// filesystem's timestamps can tell: on one whose timestamps are coarse (whole seconds on some
 /// network filesystems; one kernel tick on ext4, xfs and tmpfs before Linux 6.13), two writes
-/// within one tick of the snapshot can leave both times as they were. Bytes are not compared:
+/// within one tick of the snapshot can leave both times as they were. A write already under
+/// way when the snapshot is taken is not caught either: the kernel moves the times when a
+/// write begins, so its last bytes can still land, in bytes the hash has yet to read, with the
+/// times as the snapshot saw them (`tests/faults.rs` shows the race). Changes of length
+/// (truncation, extension) and files renamed over the path are always caught or harmless: the
+/// open handle keeps reading the file it opened. Bytes are not compared:
 /// that would mean reading the file twice. The times of files in `/proc` and `/sys` do not
 /// move, and their lengths are not their contents' (0 or 4096), so they pass.
 ///

@@ -21,6 +21,20 @@ fn append_prefix<'a, H: DynHasher + ?Sized>(
     }
 }
 
+/// `n`, the count a `read` or `write` returned for buffers of `len` bytes, or an error if it
+/// claims more than they hold: a broken `Read` or `Write` is an error here, not a panic or a
+/// hash of bytes that were never read or written.
+fn claimed(n: usize, len: usize, what: &str) -> io::Result<usize> {
+    if n <= len {
+        Ok(n)
+    } else {
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("the inner {what} claimed {n} bytes of a buffer of {len}"),
+        ))
+    }
+}
+
 /// A reader that hashes every byte read through it.
 ///
 /// ```
@@ -96,13 +110,14 @@ impl<R, H: DynHasher> HashingReader<R, H> {
 
 impl<R: Read, H: DynHasher> Read for HashingReader<R, H> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
+        let n = claimed(self.inner.read(buf)?, buf.len(), "reader")?;
         self.hasher.append(&buf[..n]);
         Ok(n)
     }
 
     fn read_vectored(&mut self, bufs: &mut [IoSliceMut<'_>]) -> io::Result<usize> {
-        let n = self.inner.read_vectored(bufs)?;
+        let len = bufs.iter().map(|b| b.len()).sum();
+        let n = claimed(self.inner.read_vectored(bufs)?, len, "reader")?;
         append_prefix(&mut self.hasher, bufs.iter().map(|b| &b[..]), n);
         Ok(n)
     }
@@ -186,13 +201,14 @@ impl<W, H: DynHasher> HashingWriter<W, H> {
 
 impl<W: Write, H: DynHasher> Write for HashingWriter<W, H> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
+        let n = claimed(self.inner.write(buf)?, buf.len(), "writer")?;
         self.hasher.append(&buf[..n]);
         Ok(n)
     }
 
     fn write_vectored(&mut self, bufs: &[IoSlice<'_>]) -> io::Result<usize> {
-        let n = self.inner.write_vectored(bufs)?;
+        let len = bufs.iter().map(|b| b.len()).sum();
+        let n = claimed(self.inner.write_vectored(bufs)?, len, "writer")?;
         append_prefix(&mut self.hasher, bufs.iter().map(|b| &b[..]), n);
         Ok(n)
     }

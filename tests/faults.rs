@@ -1,0 +1,380 @@
+//! Fault injection: readers and writers that fail, are interrupted, come up short or claim
+//! more than they were given, at every position, through every adapter; and files rewritten,
+//! truncated and extended while each file path hashes them. The answer is the exact hash, the
+//! hash of one version of the file, or an error: never another `Ok`, never a panic. (The async
+//! paths' share is in `tests/tokio.rs`, the command's in `cli/tests/cli.rs`.)
+#![cfg(unix)]
+
+mod common;
+
+use std::fs::File;
+use std::io::{self, BufReader, ErrorKind, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use common::Rng;
+use iohash::{prelude::*, Crc64, HashingReader, HashingWriter, XxHash3, XxHash64};
+
+/// What goes wrong, and where.
+#[derive(Clone, Copy, Debug)]
+enum Fault {
+    /// An `EIO` once `at` bytes have been read or written.
+    Fail { at: usize },
+    /// `Interrupted` before every call that moves data, and at most `max` bytes a call.
+    InterruptedShort { max: usize },
+    /// A call at `at` bytes that returns more than its buffer held.
+    Overclaim { at: usize },
+}
+
+/// A reader of `data` (or a writer taking up to `data.len()` bytes) that misbehaves as told.
+struct Faulty {
+    data: Vec<u8>,
+    pos: usize,
+    fault: Fault,
+    interrupted: bool,
+}
+
+impl Faulty {
+    fn new(data: &[u8], fault: Fault) -> Self {
+        Faulty {
+            data: data.to_vec(),
+            pos: 0,
+            fault,
+            interrupted: false,
+        }
+    }
+
+    /// How many of `wanted` bytes the next call moves, or its error.
+    fn next(&mut self, wanted: usize) -> io::Result<usize> {
+        let left = self.data.len() - self.pos;
+        match self.fault {
+            Fault::Fail { at } if self.pos >= at && wanted > 0 => {
+                Err(io::Error::new(ErrorKind::Other, "EIO"))
+            }
+            Fault::Fail { at } => Ok(wanted.min(left).min(at - self.pos)),
+            Fault::InterruptedShort { max } => {
+                self.interrupted = !self.interrupted;
+                if self.interrupted {
+                    return Err(ErrorKind::Interrupted.into());
+                }
+                Ok(wanted.min(left).min(max))
+            }
+            Fault::Overclaim { at } if self.pos >= at => Ok(wanted + 1),
+            Fault::Overclaim { at } => Ok(wanted.min(left).min(at - self.pos)),
+        }
+    }
+}
+
+impl Read for Faulty {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.next(buf.len())?;
+        let filled = n.min(buf.len()).min(self.data.len() - self.pos);
+        buf[..filled].copy_from_slice(&self.data[self.pos..self.pos + filled]);
+        self.pos += filled;
+        Ok(n)
+    }
+}
+
+impl Write for Faulty {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.next(buf.len())?;
+        self.pos += n.min(buf.len());
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn data() -> Vec<u8> {
+    Rng(41).bytes(300)
+}
+
+#[test]
+fn a_failing_reader_is_an_error_through_every_adapter_at_every_position() {
+    let data = data();
+    for at in 0..data.len() {
+        let fault = Fault::Fail { at };
+        let mut h = XxHash64::new();
+        assert!(h
+            .append_from_reader(&mut Faulty::new(&data, fault))
+            .is_err());
+        let mut h = XxHash64::new();
+        let mut buffered = BufReader::with_capacity(7, Faulty::new(&data, fault));
+        assert!(h.append_from_buf_reader(&mut buffered).is_err());
+        let mut tee = HashingReader::new(Faulty::new(&data, fault), XxHash64::new());
+        assert!(tee.read_to_end(&mut Vec::new()).is_err());
+        // What the tee hashed is exactly what it handed out.
+        assert_eq!(tee.hasher().current_hash(), XxHash64::hash(&data[..at]));
+    }
+}
+
+#[test]
+fn interrupted_and_short_calls_give_the_exact_hash_through_every_adapter() {
+    let data = data();
+    let expected = XxHash3::hash(&data);
+    for max in 1..=9 {
+        let fault = Fault::InterruptedShort { max };
+        let mut h = XxHash3::new();
+        h.append_from_reader(&mut Faulty::new(&data, fault))
+            .unwrap();
+        assert_eq!(h.current_hash(), expected, "{fault:?}");
+        let mut h = XxHash3::new();
+        let mut buffered = BufReader::with_capacity(5, Faulty::new(&data, fault));
+        h.append_from_buf_reader(&mut buffered).unwrap();
+        assert_eq!(h.current_hash(), expected, "{fault:?}");
+        let mut tee = HashingReader::new(Faulty::new(&data, fault), XxHash3::new());
+        let mut copy = Vec::new();
+        tee.read_to_end(&mut copy).unwrap();
+        assert_eq!(
+            (copy.as_slice(), tee.hasher().current_hash()),
+            (&data[..], expected)
+        );
+        let mut writer = HashingWriter::new(Faulty::new(&data, fault), XxHash3::new());
+        writer.write_all(&data).unwrap();
+        assert_eq!(writer.hasher().current_hash(), expected, "{fault:?}");
+    }
+}
+
+#[test]
+fn a_failing_writer_is_an_error_and_the_hash_covers_what_it_took() {
+    let data = data();
+    for at in 0..data.len() {
+        let mut writer = HashingWriter::new(Faulty::new(&data, Fault::Fail { at }), Crc64::new());
+        assert!(writer.write_all(&data).is_err());
+        assert_eq!(writer.hasher().current_hash(), Crc64::hash(&data[..at]));
+        // io::copy into it stops there too.
+        let mut writer = HashingWriter::new(Faulty::new(&data, Fault::Fail { at }), Crc64::new());
+        assert!(io::copy(&mut &data[..], &mut writer).is_err());
+        assert_eq!(writer.hasher().current_hash(), Crc64::hash(&data[..at]));
+    }
+}
+
+#[test]
+fn a_reader_or_writer_claiming_more_than_its_buffer_is_an_error_not_a_panic() {
+    let data = data();
+    for at in [0, 1, 150, 299] {
+        let fault = Fault::Overclaim { at };
+        let mut tee = HashingReader::new(Faulty::new(&data, fault), XxHash3::new());
+        let err = tee.read_to_end(&mut Vec::new()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidData, "{err}");
+        assert_eq!(tee.hasher().current_hash(), XxHash3::hash(&data[..at]));
+        let mut writer = HashingWriter::new(Faulty::new(&data, fault), XxHash3::new());
+        let err = writer.write_all(&data).unwrap_err();
+        assert!(err.to_string().contains("claimed"), "{err}");
+    }
+}
+
+/// The versions a file goes through while [`Versions::mutate`] runs: every change is one
+/// system call that moves no byte within the file (a truncation, an extension with zeros, or
+/// another file renamed over the path), so a reader meets only these states. (A write in
+/// place can be torn by a reader and go unseen when it began before the hash: see
+/// [`a_write_in_place_after_the_hash_began_is_an_error`].)
+struct Versions {
+    base: Vec<u8>,
+    other: Vec<u8>,
+    short_len: u64,
+}
+
+impl Versions {
+    fn new(len: usize) -> Self {
+        let mut rng = Rng(len as u64);
+        Versions {
+            base: rng.bytes(len),
+            other: rng.bytes(len),
+            short_len: (len - 4096) as u64,
+        }
+    }
+
+    /// Every state: the file, cut short, extended again with zeros; the other file.
+    fn all(&self) -> Vec<Vec<u8>> {
+        let short = self.base[..self.short_len as usize].to_vec();
+        let mut zeros = short.clone();
+        zeros.resize(self.base.len(), 0);
+        vec![self.base.clone(), short, zeros, self.other.clone()]
+    }
+
+    /// Changes the file at `path` one call at a time until `stop`.
+    fn mutate(&self, path: &Path, stop: &AtomicBool) {
+        let staged = path.with_extension("other");
+        let full = self.base.len() as u64;
+        let mut turn = 0usize;
+        while !stop.load(Ordering::Relaxed) {
+            match turn % 4 {
+                0 => File::options()
+                    .write(true)
+                    .open(path)
+                    .unwrap()
+                    .set_len(self.short_len)
+                    .unwrap(),
+                1 => File::options()
+                    .write(true)
+                    .open(path)
+                    .unwrap()
+                    .set_len(full)
+                    .unwrap(),
+                2 => {
+                    std::fs::write(&staged, &self.other).unwrap();
+                    std::fs::rename(&staged, path).unwrap();
+                }
+                _ => {
+                    std::fs::write(&staged, &self.base).unwrap();
+                    std::fs::rename(&staged, path).unwrap();
+                }
+            }
+            turn += 1;
+            std::thread::sleep(Duration::from_micros(200));
+        }
+    }
+}
+/// Runs `hash` over and over for `time` while the file at `path` changes; every `Ok` must be
+/// the hash of one of `versions`. Returns how many answers were `Ok` and how many errors.
+fn while_changing<T: PartialEq + std::fmt::Debug>(
+    what: &str,
+    versions: &Versions,
+    path: &Path,
+    expected: &[T],
+    time: Duration,
+    hash: impl Fn() -> io::Result<T>,
+) -> (usize, usize) {
+    std::fs::write(path, &versions.base).unwrap();
+    let stop = AtomicBool::new(false);
+    let (mut oks, mut errors) = (0, 0);
+    /// Stops the changes however the hashing ends, a failed assertion included.
+    struct StopOnDrop<'a>(&'a AtomicBool);
+    impl Drop for StopOnDrop<'_> {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+    std::thread::scope(|scope| {
+        scope.spawn(|| versions.mutate(path, &stop));
+        let _stop = StopOnDrop(&stop);
+        let start = Instant::now();
+        while start.elapsed() < time {
+            match hash() {
+                Ok(value) => {
+                    assert!(
+                        expected.contains(&value),
+                        "{what}: a hash of no version: {value:?}"
+                    );
+                    oks += 1;
+                }
+                Err(_) => errors += 1,
+            }
+        }
+    });
+    (oks, errors)
+}
+
+#[test]
+fn a_file_changed_while_hashed_gives_the_hash_of_one_version_or_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let time = Duration::from_millis(300);
+
+    let small = Versions::new(64 << 10);
+    let xxh3: Vec<u64> = small.all().iter().map(|v| XxHash3::hash(v)).collect();
+    while_changing("hash_file", &small, &path, &xxh3, time, || {
+        iohash::hash_file::<XxHash3>(&path)
+    });
+    while_changing("hash_files", &small, &path, &xxh3, time, || {
+        iohash::hash_files::<XxHash3>(&[&path, &path])
+            .into_iter()
+            .next()
+            .unwrap()
+    });
+    while_changing("append_open_file", &small, &path, &xxh3, time, || {
+        let mut hasher = XxHash3::new();
+        iohash::append_open_file(&mut hasher, File::open(&path)?)?;
+        Ok(hasher.current_hash())
+    });
+    // A range: the bytes of one version from 1000 to the short length.
+    let range = |v: &Vec<u8>| XxHash3::hash(&v[1000..small.short_len as usize]);
+    let ranges: Vec<u64> = small.all().iter().map(range).collect();
+    while_changing("append_file_range", &small, &path, &ranges, time, || {
+        let mut hasher = XxHash3::new();
+        iohash::append_file_range(&mut hasher, &path, 1000, small.short_len - 1000)?;
+        Ok(hasher.current_hash())
+    });
+
+    // Large enough to be hashed as ranges on several threads.
+    let large = Versions::new(3 * iohash::MIN_PART_LEN as usize + 4096);
+    let crcs: Vec<u64> = large.all().iter().map(|v| Crc64::hash(v)).collect();
+    let (oks, errors) = while_changing("hash_file_parallel", &large, &path, &crcs, time, || {
+        iohash::hash_file_parallel::<Crc64>(&path, 3)
+    });
+    assert!(oks + errors > 0);
+}
+
+/// A sink that runs `change` on the first bytes it is given: the hash has begun, its snapshot
+/// taken.
+struct ChangeOnFirstWrite<F: FnMut()> {
+    hasher: XxHash3,
+    change: Option<F>,
+}
+
+impl<F: FnMut()> Write for ChangeOnFirstWrite<F> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if let Some(mut change) = self.change.take() {
+            change();
+        }
+        self.hasher.append(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn a_write_in_place_after_the_hash_began_is_an_error() {
+    use std::os::unix::fs::FileExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    // Large enough to be hashed as two ranges in parallel.
+    let len = 2 * iohash::MIN_PART_LEN + 4096;
+    let data = Rng(43).bytes(len as usize);
+    let changes: [(&str, fn(&File, u64)); 4] = [
+        ("a byte rewritten at the end", |f, len| {
+            f.write_all_at(b"x", len - 1).unwrap()
+        }),
+        ("a byte rewritten at the start", |f, _| {
+            f.write_all_at(b"x", 0).unwrap()
+        }),
+        ("truncated", |f, _| f.set_len(1000).unwrap()),
+        ("extended", |f, len| f.set_len(2 * len).unwrap()),
+    ];
+    for (what, change) in changes {
+        let fresh = || {
+            std::fs::write(&path, &data).unwrap();
+            File::options().write(true).open(&path).unwrap()
+        };
+        let writer = fresh();
+        let mut sink = ChangeOnFirstWrite {
+            hasher: XxHash3::new(),
+            change: Some(|| change(&writer, len)),
+        };
+        let result = iohash::append_file(&mut sink, &path);
+        assert!(result.is_err(), "{what}: {result:?}");
+
+        let writer = fresh();
+        let mut sink = ChangeOnFirstWrite {
+            hasher: XxHash3::new(),
+            change: Some(|| change(&writer, len)),
+        };
+        let result = iohash::append_file_range(&mut sink, &path, 10, len - 20);
+        assert!(result.is_err(), "range, {what}: {result:?}");
+
+        let writer = fresh();
+        let file = File::open(&path).unwrap();
+        let once = std::sync::Once::new();
+        let result = iohash::hash_open_file_parallel(&file, 2, Crc64::new, |_| {
+            once.call_once(|| change(&writer, len));
+        });
+        assert!(result.is_err(), "parallel, {what}");
+    }
+}
