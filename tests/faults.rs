@@ -49,9 +49,7 @@ impl Faulty {
     fn next(&mut self, wanted: usize) -> io::Result<usize> {
         let left = self.data.len() - self.pos;
         match self.fault {
-            Fault::Fail { at } if self.pos >= at && wanted > 0 => {
-                Err(io::Error::new(ErrorKind::Other, "EIO"))
-            }
+            Fault::Fail { at } if self.pos >= at && wanted > 0 => Err(io::Error::other("EIO")),
             Fault::Fail { at } => Ok(wanted.min(left).min(at - self.pos)),
             Fault::InterruptedShort { max } => {
                 self.interrupted = !self.interrupted;
@@ -338,7 +336,9 @@ fn a_write_in_place_after_the_hash_began_is_an_error() {
     // Large enough to be hashed as two ranges in parallel.
     let len = 2 * iohash::MIN_PART_LEN + 4096;
     let data = Rng(43).bytes(len as usize);
-    let changes: [(&str, fn(&File, u64)); 4] = [
+    /// A change to the file (of the length given), once its hash has begun.
+    type Change = fn(&File, u64);
+    let changes: [(&str, Change); 4] = [
         ("a byte rewritten at the end", |f, len| {
             f.write_all_at(b"x", len - 1).unwrap()
         }),
