@@ -26,7 +26,8 @@ pub struct HashOptions {
     pub s3_composite: Option<S3Composite>,
     /// `--offset` and `--length`: hash that range of each file.
     pub range: Option<Range>,
-    /// Whether a file hashed alone may be memory-mapped (not `--no-mmap`).
+    /// Whether a file hashed alone may be memory-mapped (not `--no-mmap`; Unix only).
+    #[cfg_attr(not(unix), allow(dead_code))]
     pub mmap: bool,
     pub format: LineFormat,
     /// `-j`; `None`: one per CPU.

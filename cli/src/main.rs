@@ -74,6 +74,22 @@ fn parse_size(text: &str) -> Result<NonZeroU64, String> {
         .ok_or_else(|| format!("'{text}' is not a size above 0 that fits 64 bits"))
 }
 
+/// How hash lines are written, from `--tag`, `--little-endian`, `-z`, `--no-names` and
+/// `--base64` (which `--part-size` implies: S3 shows base64).
+fn line_format(args: &Args) -> output::LineFormat {
+    output::LineFormat {
+        style: if args.tag {
+            LineStyle::Bsd
+        } else {
+            LineStyle::Gnu
+        },
+        little_endian: args.little_endian,
+        zero: args.zero,
+        no_names: args.no_names,
+        base64: args.base64 || args.part_size.is_some(),
+    }
+}
+
 /// `--offset` and `--length`: a size that may be 0.
 fn parse_offset(text: &str) -> Result<u64, String> {
     if text == "0" {
@@ -391,6 +407,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         return Ok(true);
     }
 
+    let format = line_format(&args);
     let mut inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
     if let Some(list) = &args.files_from {
         inputs.extend(
@@ -419,17 +436,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             .collect::<Result<_, _>>()?;
         let options = tree_hash::TreeHashOptions {
             algorithm,
-            format: output::LineFormat {
-                style: if args.tag {
-                    LineStyle::Bsd
-                } else {
-                    LineStyle::Gnu
-                },
-                little_endian: args.little_endian,
-                zero: args.zero,
-                no_names: args.no_names,
-                base64: args.base64,
-            },
+            format,
             structure: args.structure,
             threads,
         };
@@ -471,17 +478,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             s3_composite,
             range,
             mmap: !args.no_mmap,
-            format: output::LineFormat {
-                style: if args.tag {
-                    LineStyle::Bsd
-                } else {
-                    LineStyle::Gnu
-                },
-                little_endian: args.little_endian,
-                zero: args.zero,
-                no_names: args.no_names,
-                base64: args.base64 || args.part_size.is_some(),
-            },
+            format,
             threads,
             progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),
             trees: if args.recursive {

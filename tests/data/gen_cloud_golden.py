@@ -18,25 +18,11 @@ With a path argument it writes there instead (tests/cloud.rs runs it live that w
 """
 import base64
 import pathlib
-import struct
 import sys
 
+from splitmix import splitmix_bytes
 from awscrt import checksums
 from azure.storage.extensions.checksums import crc64 as azure_crc64
-
-MASK = (1 << 64) - 1
-
-
-def splitmix_bytes(seed, length):
-    out = bytearray()
-    state = seed
-    while len(out) < length:
-        state = (state + 0x9E3779B97F4A7C15) & MASK
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        out += struct.pack("<Q", z ^ (z >> 31))
-    return bytes(out[:length])
 
 
 def b64(data):

@@ -13,29 +13,16 @@ entry and the `roothash` (as the path `.`), content and structure.
 With a path argument it writes there instead (tests/mhl.rs runs it live that way).
 """
 import glob
-import os
 import pathlib
-import struct
 import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-MASK = (1 << 64) - 1
+from splitmix import splitmix_bytes
+
 NS = {"m": "urn:ASC:MHL:v2.0"}
 here = pathlib.Path(__file__).parent
-
-
-def splitmix_bytes(seed, length):
-    out = bytearray()
-    state = seed
-    while len(out) < length:
-        state = (state + 0x9E3779B97F4A7C15) & MASK
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        out += struct.pack("<Q", z ^ (z >> 31))
-    return bytes(out[:length])
 
 
 def build(root):
