@@ -554,9 +554,13 @@ pub fn resume(input: &[u8]) {
         );
     }
 
-    // Arbitrary bytes: as they are, and sealed as a state of algorithm `kind % 11`.
-    let body_len = [0, 45, 81, 355, 355, 16, 16, 16, 16, 16, 42][usize::from(kind % 11)];
-    let mut sealed = b"IOHS\x01".to_vec();
+    // Arbitrary bytes: as they are, and sealed as a state of algorithm `kind % 11` in format
+    // version 2, or 1 (whose XXH3 bodies are 4 bytes shorter) for kinds from 128.
+    let version = if kind < 128 { 2 } else { 1 };
+    let xxh3 = if version == 2 { 359 } else { 355 };
+    let body_len = [0, 45, 81, xxh3, xxh3, 16, 16, 16, 16, 16, 42][usize::from(kind % 11)];
+    let mut sealed = b"IOHS".to_vec();
+    sealed.push(version);
     sealed.push(kind % 11);
     sealed.extend_from_slice(&(body_len as u16).to_le_bytes());
     sealed.extend((0..body_len).map(|i| d.get(i).copied().unwrap_or(0)));

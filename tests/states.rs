@@ -270,10 +270,15 @@ fn another_algorithms_state_is_refused() {
 #[test]
 fn unknown_versions_and_algorithms_are_refused() {
     let mut newer = XxHash64::new().save_state().to_vec();
-    newer[4] = 2;
+    newer[4] = 3;
     let err = XxHash64::restore_state(&newer).unwrap_err();
-    assert_eq!(err, StateError::UnsupportedVersion { version: 2 });
-    assert!(err.to_string().contains("version 2"), "{err}");
+    assert_eq!(err, StateError::UnsupportedVersion { version: 3 });
+    assert!(err.to_string().contains("version 3"), "{err}");
+    newer[4] = 0;
+    assert_eq!(
+        XxHash64::restore_state(&newer).unwrap_err(),
+        StateError::UnsupportedVersion { version: 0 }
+    );
 
     let mut unknown = XxHash64::new().save_state().to_vec();
     unknown[5] = 42;
@@ -330,18 +335,18 @@ fn with_field(saved: &[u8], offset: usize, value: &[u8]) -> Vec<u8> {
 #[test]
 fn fields_out_of_range_are_refused() {
     let invalid = |field| StateError::InvalidField { field };
-    // XXH3 body: key 0, seed 1, secret length 9, fingerprint 13, total 21, stripes 29,
-    // accumulators 33, buffered 97, buffer 99.
+    // XXH3 body: key 0, seed 1, secret length 9, fingerprint 17, total 25, stripes 33,
+    // accumulators 37, buffered 101, buffer 103.
     let long = xxh3_state(1000);
     let short = xxh3_state(100);
     for (saved, offset, value, field) in [
-        (&long, 97, &300u16.to_le_bytes()[..], "buffered"),
-        (&long, 97, &0u16.to_le_bytes()[..], "buffered"),
-        (&long, 29, &5u32.to_le_bytes()[..], "stripes"),
+        (&long, 101, &300u16.to_le_bytes()[..], "buffered"),
+        (&long, 101, &0u16.to_le_bytes()[..], "buffered"),
+        (&long, 33, &5u32.to_le_bytes()[..], "stripes"),
         (&long, 0, &[7][..], "key"),
-        (&long, 9, &136u32.to_le_bytes()[..], "secret length"),
-        (&short, 21, &99u64.to_le_bytes()[..], "total"),
-        (&short, 33, &1u64.to_le_bytes()[..], "accumulators"),
+        (&long, 9, &136u64.to_le_bytes()[..], "secret length"),
+        (&short, 25, &99u64.to_le_bytes()[..], "total"),
+        (&short, 37, &1u64.to_le_bytes()[..], "accumulators"),
     ] {
         assert_eq!(
             XxHash3::restore_state(&with_field(saved, offset, value)).unwrap_err(),
@@ -415,28 +420,35 @@ fn committed_states_restore() {
         let mut whole = hasher.clone();
         whole.append(&data);
         hasher.append(&data[..split]);
-        let path = dir.join(format!("{name}.state"));
+        // Format version 2, this version's: written byte for byte as committed.
+        let path = dir.join("v2").join(format!("{name}.state"));
         if write {
-            std::fs::create_dir_all(&dir).unwrap();
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
             std::fs::write(&path, hasher.save_state()).unwrap();
         }
         let committed = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let mut restored = AnyHasher::restore_state(&committed)
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        restored.append(&data[split..]);
-        assert_eq!(
-            restored.current_hash(),
-            whole.current_hash(),
-            "{}",
-            path.display()
-        );
         assert_eq!(
             hasher.save_state().as_bytes(),
             &committed[..],
-            "{}: this version saves other bytes than format version 1 did; a new format needs \
+            "{}: this version saves other bytes than format version 2 did; a new format needs \
              a new version number, and the old states must keep restoring",
             path.display()
         );
+        // Version 2's and version 1's (saved before XXH3's secret length took 64 bits) both
+        // restore and go on.
+        for path in [path.clone(), dir.join(format!("{name}.state"))] {
+            let committed =
+                std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let mut restored = AnyHasher::restore_state(&committed)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            restored.append(&data[split..]);
+            assert_eq!(
+                restored.current_hash(),
+                whole.current_hash(),
+                "{}",
+                path.display()
+            );
+        }
     }
 }
 
@@ -450,11 +462,11 @@ fn a_total_near_two_to_the_64_saturates_and_keeps_hashing_and_resuming() {
     hasher.append(&data[..256]);
     hasher.append(&data[256..]);
     let saved = hasher.save_state().to_vec();
-    let buffered = u16::from_le_bytes([saved[8 + 97], saved[8 + 98]]);
+    let buffered = u16::from_le_bytes([saved[8 + 101], saved[8 + 102]]);
     assert_eq!(buffered, 250);
     // The stripes into the block follow from the total: (2^64 - 256) / 64 mod 16 = 12.
-    let near = with_field(&saved, 21, &(u64::MAX - 5).to_le_bytes());
-    let near = with_field(&near, 29, &12u32.to_le_bytes());
+    let near = with_field(&saved, 25, &(u64::MAX - 5).to_le_bytes());
+    let near = with_field(&near, 33, &12u32.to_le_bytes());
     let mut hasher = XxHash3::restore_state(&near).unwrap();
     hasher.append(&[0; 6]);
     let once = hasher.current_hash();
@@ -466,8 +478,8 @@ fn a_total_near_two_to_the_64_saturates_and_keeps_hashing_and_resuming() {
     let mut wide = XxHash128::new();
     wide.append(&data[..256]);
     wide.append(&data[256..]);
-    let near = with_field(&wide.save_state(), 21, &(u64::MAX - 5).to_le_bytes());
-    let mut wide = XxHash128::restore_state(&with_field(&near, 29, &12u32.to_le_bytes())).unwrap();
+    let near = with_field(&wide.save_state(), 25, &(u64::MAX - 5).to_le_bytes());
+    let mut wide = XxHash128::restore_state(&with_field(&near, 33, &12u32.to_le_bytes())).unwrap();
     wide.append(&[0; 300]);
     XxHash128::restore_state(&wide.save_state()).unwrap();
 

@@ -302,13 +302,13 @@ impl State {
             Key::Seed { seed, .. } => {
                 w.u8(0);
                 w.u64(*seed);
-                w.u32(0);
+                w.u64(0);
                 w.u64(0);
             }
             Key::Secret(secret) => {
                 w.u8(1);
                 w.u64(0);
-                w.u32(secret.len() as u32);
+                w.u64(secret.len() as u64);
                 w.u64(secret_fingerprint(secret));
             }
         }
@@ -337,7 +337,12 @@ impl State {
     ) -> Result<State, StateError> {
         let key_kind = r.u8();
         let seed = r.u64();
-        let secret_len = r.u32();
+        // 32 bits in format version 1, 64 since.
+        let secret_len = if r.version() == 1 {
+            u64::from(r.u32())
+        } else {
+            r.u64()
+        };
         let fingerprint = r.u64();
         let key = match (key_kind, secret) {
             (0, None) => {
@@ -348,9 +353,7 @@ impl State {
             (1, None) => return Err(StateError::SecretRequired),
             (1, Some(secret)) => {
                 state::check(seed == 0, "seed")?;
-                if secret.len() as u64 != u64::from(secret_len)
-                    || secret_fingerprint(secret) != fingerprint
-                {
+                if secret.len() as u64 != secret_len || secret_fingerprint(secret) != fingerprint {
                     return Err(StateError::WrongSecret);
                 }
                 Key::Secret(CustomSecret::new(secret).map_err(StateError::Secret)?)
