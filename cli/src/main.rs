@@ -323,9 +323,33 @@ impl Personality {
     }
 }
 
+/// xxhsum reads a bare `-H` (not followed by a number) as `-H0`, XXH32, and the next word as a
+/// file: so does iohash when that word names no algorithm (`-H xxh3 FILE` keeps taking
+/// `xxh3`).
+fn bare_h_as_xxhsum_reads_it(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    let mut args: Vec<OsString> = args.collect();
+    let mut i = 1;
+    while i < args.len() {
+        if args[i] == "--" {
+            break;
+        }
+        if args[i] == "-H" {
+            let next_is_algorithm = args
+                .get(i + 1)
+                .and_then(|next| next.to_str())
+                .is_some_and(|next| next.parse::<Algorithm>().is_ok());
+            if !next_is_algorithm {
+                args[i] = OsString::from("-H0");
+            }
+        }
+        i += 1;
+    }
+    args
+}
+
 fn main() -> ExitCode {
     let personality = Personality::from_argv0(std::env::args_os().next());
-    let args = match Args::try_parse() {
+    let args = match Args::try_parse_from(bare_h_as_xxhsum_reads_it(std::env::args_os())) {
         Ok(args) => args,
         Err(e) => {
             let _ = e.print();

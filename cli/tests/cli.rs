@@ -851,6 +851,28 @@ fn a_file_cut_extended_or_replaced_while_the_command_hashes_it_is_one_version_or
 }
 
 #[test]
+fn a_bare_h_is_xxh32_as_in_xxhsum() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"hello").unwrap();
+    let bare = iohash(dir.path(), args!["-H", "f"]);
+    assert_status(&bare, true);
+    assert_eq!(bare.stdout, iohash(dir.path(), args!["-H0", "f"]).stdout);
+    // A name after it is still an algorithm.
+    let named = iohash(dir.path(), args!["-H", "xxh64", "f"]);
+    assert_eq!(named.stdout, iohash(dir.path(), args!["-H1", "f"]).stdout);
+    if xxhsum_installed() {
+        let theirs = Command::new("xxhsum")
+            .current_dir(dir.path())
+            .args(["-H", "f"])
+            .output()
+            .unwrap();
+        assert_eq!(bare.stdout, theirs.stdout);
+    } else {
+        say_skipped("a bare -H against xxhsum");
+    }
+}
+
+#[test]
 fn seeds_hash_and_check() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("f"), b"seeded").unwrap();
