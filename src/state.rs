@@ -552,7 +552,9 @@ mod tests {
                 ]
             };
         }
-        let cases: [([&[u8]; 2], usize, usize, u64, crate::Algorithm); 6] = [
+        /// Version 1's and 2's states, the input's length, where it was saved, the seed.
+        type Case = ([&'static [u8]; 2], usize, usize, u64, crate::Algorithm);
+        let cases: [Case; 6] = [
             (
                 states!("xxh32"),
                 5000,
