@@ -176,7 +176,8 @@ fn a_saved_state_restores_and_resumes_for_every_set() {
         crc.append(&data[..cut]);
         let saved = crc.save_state();
         let mut resumed = Crc::restore_state(&saved).unwrap();
-        assert_eq!(resumed.params().with_name(""), params.with_name(""));
+        // A catalogue set gets its name back; another comes back as it was made, unnamed.
+        assert_eq!(resumed.params(), params);
         resumed.append(&data[cut..]);
         assert_eq!(resumed.current_hash(), model(params, &data), "{params:?}");
         let mut any = AnyHasher::restore_state(&saved).unwrap();

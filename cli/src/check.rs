@@ -266,11 +266,12 @@ fn common_directory<'a>(names: impl Iterator<Item = &'a [u8]>) -> PathBuf {
                 .collect(),
         });
     }
-    let joined = common.unwrap_or_default().join(&b'/');
-    let joined = if joined.is_empty() {
-        b".".to_vec()
-    } else {
-        joined
+    let common = common.unwrap_or_default();
+    let joined = match common.as_slice() {
+        // Names under the root directory: `/a` splits into "" and "a".
+        [b""] => b"/".to_vec(),
+        [] => b".".to_vec(),
+        parts => parts.join(&b'/'),
     };
     path_from_bytes(&joined).unwrap_or_else(|| PathBuf::from("."))
 }
@@ -427,6 +428,21 @@ fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>, end: u8) -> io::Resu
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_audited_directory_holds_every_listed_name() {
+        let dir = |names: &[&str]| common_directory(names.iter().map(|n| n.as_bytes()));
+        assert_eq!(dir(&["media/d1/f", "media/d2/g"]), PathBuf::from("media"));
+        assert_eq!(
+            dir(&["media/d1/f", "media/d1/g"]),
+            PathBuf::from("media/d1")
+        );
+        assert_eq!(dir(&["a", "b/c"]), PathBuf::from("."));
+        assert_eq!(dir(&["./a/x", "./a/y"]), PathBuf::from("./a"));
+        assert_eq!(dir(&["/x", "/y/z"]), PathBuf::from("/"));
+        assert_eq!(dir(&["/data/p/a", "/data/p/b"]), PathBuf::from("/data/p"));
+        assert_eq!(normalized(b"././a/b"), b"a/b");
+    }
 
     #[test]
     fn lines_are_split_and_limited() {

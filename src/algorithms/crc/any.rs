@@ -114,11 +114,10 @@ impl Crc {
     /// `next`'s length alone (see [`CrcEngine::combine`]).
     ///
     /// # Panics
-    /// If the two hashers compute different parameter sets.
+    /// If the two hashers compute different parameter sets (names aside).
     pub fn combine(&mut self, next: &Crc) {
-        assert_eq!(
-            self.params(),
-            next.params(),
+        assert!(
+            self.params().same_set(&next.params()),
             "combine: the CRCs are of different parameter sets"
         );
         self.register = self
@@ -180,7 +179,7 @@ impl Crc {
     pub fn restore_state_on(engine: &'static CrcEngine, bytes: &[u8]) -> Result<Crc, StateError> {
         let (params, register, len) = read(bytes)?;
         let mut crc = Crc::new(engine);
-        if params.with_name("") != crc.params().with_name("") {
+        if !params.same_set(&crc.params()) {
             return Err(StateError::WrongAlgorithm {
                 found: "a CRC of other parameters",
                 expected: "this engine's CRC",
@@ -219,6 +218,12 @@ fn read(bytes: &[u8]) -> Result<(CrcParams, u64, u64), StateError> {
     .map_err(|_| StateError::InvalidField {
         field: "CRC parameters",
     })?;
+    // A state holds no name: a catalogue set's comes back from the catalogue.
+    let params = super::catalogue::ALL
+        .iter()
+        .find(|known| known.same_set(&params))
+        .copied()
+        .unwrap_or(params);
     Ok((params, register, len))
 }
 

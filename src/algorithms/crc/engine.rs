@@ -48,7 +48,7 @@ pub struct CrcEngine {
     #[cfg(target_arch = "x86_64")]
     pub(super) keys: clmul::FoldKeys,
     /// Where the CPU has the 512-bit fold, inputs up to this long take it, longer ones
-    /// [`peer`](Self::peer)'s path (or the 256-bit fold without one).
+    /// [`peer`](Self::peer)'s path: below `usize::MAX` only for a set with a peer.
     #[cfg(target_arch = "x86_64")]
     pub(super) widest_max: usize,
     /// `crc-fast`'s name for this set, for the lengths where it measured faster (see

@@ -37,8 +37,9 @@ macro_rules! built_in {
         CrcEngine {
             #[cfg(feature = "std")]
             peer: Some(crc_fast::CrcAlgorithm::$peer),
+            // (Without `std` there is no peer to hand longer inputs to: the fold takes them.)
             $(
-                #[cfg(target_arch = "x86_64")]
+                #[cfg(all(target_arch = "x86_64", feature = "std"))]
                 widest_max: $widest_max,
             )?
             ..CrcEngine::new($params)

@@ -142,6 +142,15 @@ impl CrcParams {
         }
     }
 
+    /// Whether `other` is the same CRC, whatever either is named.
+    pub(crate) fn same_set(&self, other: &CrcParams) -> bool {
+        self.with_unset_name() == other.with_unset_name()
+    }
+
+    const fn with_unset_name(self) -> CrcParams {
+        CrcParams { name: None, ..self }
+    }
+
     /// The set's name, if it has one.
     pub const fn name(&self) -> Option<&'static str> {
         self.name
