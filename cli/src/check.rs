@@ -41,6 +41,8 @@ pub struct CheckOptions {
     pub part_size: Option<NonZeroU64>,
     /// `--offset` and `--length`: the range of each file the list's hashes are of.
     pub range: Option<crate::hash::Range>,
+    /// Run through an xxhsum link: `-w` warnings in xxhsum's words.
+    pub xxhsum_words: bool,
     /// `--audit`: also report the files under the list's directory that it does not name,
     /// walked with these options (`--exclude`).
     pub audit: Option<crate::tree::TreeOptions>,
@@ -156,9 +158,16 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                     report.improper += 1;
                     if options.warn {
                         let _ = out.flush();
-                        eprintln!(
-                            "{list_name}:{number}: Error: Improperly formatted checksum line ({error})."
-                        );
+                        // xxhsum's words through its links; iohash adds what is wrong.
+                        if options.xxhsum_words {
+                            eprintln!(
+                                "{list_name}:{number}: Error: Improperly formatted checksum line."
+                            );
+                        } else {
+                            eprintln!(
+                                "{list_name}:{number}: Error: Improperly formatted checksum line ({error})."
+                            );
+                        }
                     }
                 }
                 (Item::Stop(message), _) => {

@@ -26,6 +26,9 @@ pub struct HashOptions {
     pub s3_composite: Option<S3Composite>,
     /// `--offset` and `--length`: hash that range of each file.
     pub range: Option<Range>,
+    /// Run through an xxhsum link: errors in xxhsum's words (`Error: Could not open 'NAME':
+    /// ...`).
+    pub xxhsum_words: bool,
     /// Whether a file hashed alone may be memory-mapped (not `--no-mmap`; Unix only).
     #[cfg_attr(not(unix), allow(dead_code))]
     pub mmap: bool,
@@ -75,6 +78,18 @@ impl Range {
         iohash::append_open_file_range(sink, file, self.offset, length).map(drop)
     }
 }
+
+/// An input that could not be opened (as opposed to read): xxhsum words the two apart.
+#[derive(Debug)]
+struct CouldNotOpen(io::Error);
+
+impl std::fmt::Display for CouldNotOpen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for CouldNotOpen {}
 
 /// One thing to do, in output order.
 enum Job {
@@ -156,7 +171,9 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             let Job::Hash(input) = job else {
                 return Ok(None);
             };
-            let file = input.open()?;
+            let file = input
+                .open()
+                .map_err(|e| io::Error::new(e.kind(), CouldNotOpen(e)))?;
             let hash_into = |hasher: &mut dyn DynHasher, file: File| {
                 let mut sink = iohash::HashingWriter::new(BarWriter(bar.as_ref()), hasher);
                 if let Some(range) = &options.range {
@@ -239,12 +256,22 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                     ok = false;
                     let _ = out.flush();
                     // The name's own bytes, as in the checksum lines.
-                    let message = [
-                        format!("{program}: ").as_bytes(),
-                        &name,
-                        format!(": {}\n", describe(&e)).as_bytes(),
-                    ]
-                    .concat();
+                    let could_not_open = e.get_ref().and_then(|e| e.downcast_ref::<CouldNotOpen>());
+                    let message = match could_not_open {
+                        Some(CouldNotOpen(e)) if options.xxhsum_words => [
+                            &b"Error: Could not open '"[..],
+                            &name,
+                            format!("': {}.\n", describe(e)).as_bytes(),
+                        ]
+                        .concat(),
+                        _ => [
+                            format!("{program}: ").as_bytes(),
+                            &name,
+                            format!(": {}\n", describe(could_not_open.map_or(&e, |o| &o.0)))
+                                .as_bytes(),
+                        ]
+                        .concat(),
+                    };
                     let say = || io::stderr().write_all(&message);
                     let _ = match &bar {
                         Some(bar) => bar.suspend(say),

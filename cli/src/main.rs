@@ -293,6 +293,8 @@ struct Personality {
     default_algorithm: Algorithm,
     /// `xxh64sum -c` reads only XXH64 lines.
     only: Option<Algorithm>,
+    /// Run through a link named like xxhsum: its messages in its words.
+    xxhsum_words: bool,
 }
 
 impl Personality {
@@ -316,6 +318,7 @@ impl Personality {
             None => Algorithm::Xxh3,
         };
         Personality {
+            xxhsum_words: name.contains("xxh"),
             name,
             default_algorithm,
             only: single,
@@ -481,6 +484,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             zero: args.zero,
             part_size: args.part_size,
             range,
+            xxhsum_words: personality.xxhsum_words,
             audit: if args.audit {
                 Some(tree::TreeOptions {
                     follow_links: false,
@@ -501,6 +505,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             hasher: algorithm.hasher(seed),
             s3_composite,
             range,
+            xxhsum_words: personality.xxhsum_words,
             mmap: !args.no_mmap,
             format,
             threads,

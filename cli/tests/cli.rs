@@ -956,6 +956,44 @@ fn links_named_like_xxhsum_behave_like_it() {
             .unwrap(),
         true,
     );
+    // Through the link, errors in xxhsum's words (iohash's own name the reason).
+    fs::write(dir.path().join("bad.txt"), b"garbage\n").unwrap();
+    let run = |program: &Path, args: &[&str]| {
+        let out = Command::new(program)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        // xxhsum clears its progress line with `\r`, spaces and `\r`: not words.
+        let text = String::from_utf8_lossy(&out.stderr).into_owned();
+        text.split('\r')
+            .filter(|part| !part.trim().is_empty())
+            .collect::<String>()
+    };
+    let link = dir.path().join("xxhsum");
+    let missing = run(&link, &["missing"]);
+    assert_eq!(
+        missing,
+        "Error: Could not open 'missing': No such file or directory.\n"
+    );
+    let warned = run(&link, &["-c", "-w", "bad.txt"]);
+    assert!(
+        warned.starts_with("bad.txt:1: Error: Improperly formatted checksum line.\n"),
+        "{warned}"
+    );
+    let ours = run(Path::new(IOHASH), &["missing"]);
+    assert_eq!(ours, "iohash: missing: No such file or directory\n");
+    if xxhsum_installed() {
+        let theirs = run(Path::new("xxhsum"), &["missing"]);
+        assert_eq!(theirs.trim_end(), missing.trim_end());
+        let theirs = run(Path::new("xxhsum"), &["-c", "-w", "bad.txt"]);
+        assert!(
+            theirs.starts_with("bad.txt:1: Error: Improperly formatted checksum line.\n"),
+            "{theirs}"
+        );
+    } else {
+        say_skipped("xxhsum's error wording");
+    }
 }
 
 #[test]
