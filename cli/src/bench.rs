@@ -1,4 +1,6 @@
-//! `--bench`: each algorithm's speed on this machine, in the spirit of `xxhsum -b`.
+//! `-b`: each algorithm's speed on this machine, in the spirit of `xxhsum -b`, and numbered as
+//! xxhsum numbers its benchmarks (`-b#`): 1 XXH32, 3 XXH64, 5 XXH3-64, 11 XXH3-128, each
+//! number plus one the same on an unaligned input; iohash's CRCs from 30.
 
 use std::hint::black_box;
 use std::io::{self, Write};
@@ -8,41 +10,112 @@ use iohash::{Algorithm, DynHasher};
 
 /// xxhsum's default sample: 100 KiB.
 const SAMPLE_LEN: usize = 100 * 1024;
-/// How long each algorithm is timed, best of three rounds.
+/// How long each round of an algorithm is timed; the best round counts.
 const ROUND: Duration = Duration::from_millis(300);
 
-/// Prints one line per algorithm; stops quietly if standard output is closed.
-pub fn run() {
-    let mut out = io::stdout().lock();
-    let sample: Vec<u8> = (0..SAMPLE_LEN)
-        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+/// Every benchmark: its number, the algorithm, and whether the input is one byte off
+/// alignment.
+fn benchmarks() -> Vec<(u32, Algorithm, bool)> {
+    let mut all = vec![
+        (1, Algorithm::Xxh32, false),
+        (2, Algorithm::Xxh32, true),
+        (3, Algorithm::Xxh64, false),
+        (4, Algorithm::Xxh64, true),
+        (5, Algorithm::Xxh3, false),
+        (6, Algorithm::Xxh3, true),
+        (11, Algorithm::Xxh128, false),
+        (12, Algorithm::Xxh128, true),
+    ];
+    let crcs = Algorithm::ALL.iter().filter(|a| !a.takes_seed());
+    all.extend(
+        (30..)
+            .zip(crcs)
+            .map(|(id, &algorithm)| (id, algorithm, false)),
+    );
+    all
+}
+
+/// Times `id` (0 or `None`: the aligned ones of every algorithm) for `rounds` rounds on each
+/// sample (the files given, or 100 KiB made up); prints a line each.
+pub fn run(id: Option<u32>, rounds: u32, samples: &[(String, Vec<u8>)]) -> Result<(), String> {
+    let chosen: Vec<_> = benchmarks()
+        .into_iter()
+        .filter(|&(n, _, unaligned)| match id {
+            None | Some(0) => !unaligned,
+            Some(id) => n == id,
+        })
         .collect();
-    for (id, &algorithm) in Algorithm::ALL.iter().enumerate() {
-        let mut best = f64::MAX;
-        for _ in 0..3 {
-            let start = Instant::now();
-            let mut iterations = 0u64;
-            while start.elapsed() < ROUND {
-                for _ in 0..16 {
-                    let mut hasher = algorithm.hasher(0);
-                    hasher.append(black_box(&sample));
-                    black_box(hasher.current_hash());
-                }
-                iterations += 16;
-            }
-            best = best.min(start.elapsed().as_secs_f64() / iterations as f64);
+    if chosen.is_empty() {
+        let ids: Vec<String> = benchmarks().iter().map(|b| b.0.to_string()).collect();
+        return Err(format!(
+            "-b{}: no such benchmark (iohash has {}, and 0 for all)",
+            id.unwrap_or(0),
+            ids.join(", ")
+        ));
+    }
+    let made_up;
+    let samples = if samples.is_empty() {
+        made_up = [(
+            "Sample of 100 KB".to_owned(),
+            (0..SAMPLE_LEN)
+                .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+                .collect::<Vec<u8>>(),
+        )];
+        &made_up[..]
+    } else {
+        samples
+    };
+    let mut out = io::stdout().lock();
+    for (name, sample) in samples {
+        // One byte more, so that the unaligned benchmarks can start one byte in.
+        let mut padded = Vec::with_capacity(sample.len() + 1);
+        padded.push(0);
+        padded.extend_from_slice(sample);
+        if samples.len() > 1 || name != "Sample of 100 KB" {
+            let _ = writeln!(out, "{name}:");
         }
-        let line = writeln!(
-            out,
-            "{:2}#{:<10} : {:10} -> {:9.0} it/s ({:9.1} MB/s)",
-            id + 1,
-            algorithm.tag(),
-            SAMPLE_LEN,
-            1.0 / best,
-            SAMPLE_LEN as f64 / best / 1e6,
-        );
-        if line.is_err() {
-            return;
+        for &(n, algorithm, unaligned) in &chosen {
+            let input = if unaligned {
+                &padded[1..]
+            } else {
+                sample.as_slice()
+            };
+            let seconds = best_time(algorithm, input, rounds.max(1));
+            let tag = if unaligned {
+                format!("{} unaligned", algorithm.tag())
+            } else {
+                algorithm.tag().to_owned()
+            };
+            let line = writeln!(
+                out,
+                "{n:2}#{tag:<20} : {:10} -> {:9.0} it/s ({:9.1} MB/s)",
+                input.len(),
+                1.0 / seconds,
+                input.len() as f64 / seconds / 1e6,
+            );
+            if line.is_err() {
+                return Ok(());
+            }
         }
     }
+    Ok(())
+}
+
+/// The best time, in seconds, of one hash of `input` over `rounds` rounds.
+fn best_time(algorithm: Algorithm, input: &[u8], rounds: u32) -> f64 {
+    let mut best = f64::MAX;
+    for _ in 0..rounds {
+        let start = Instant::now();
+        let mut iterations = 0u64;
+        while start.elapsed() < ROUND {
+            for _ in 0..16 {
+                let mut hasher = algorithm.hasher(0);
+                hasher.append(black_box(input));
+                black_box(hasher.current_hash());
+            }
+            iterations += 16;
+        }
+        best = best.min(start.elapsed().as_secs_f64() / iterations as f64);
+    }
+    best
 }

@@ -228,9 +228,19 @@ struct Args {
     #[arg(long)]
     ignore_missing: bool,
 
-    /// Measure each algorithm's speed on this machine
+    /// Measure each algorithm's speed on this machine (on the FILEs' contents if given, else a
+    /// 100 KiB sample); -b# (--bench-id) only the algorithm numbered #, as xxhsum numbers them
+    /// (1 XXH32, 3 XXH64, 5 XXH3, 11 XXH128; 0 all)
     #[arg(short = 'b', long)]
     bench: bool,
+
+    /// With -b: only the algorithm numbered N (see -b)
+    #[arg(long, value_name = "N", hide = true)]
+    bench_id: Option<u32>,
+
+    /// With -b: rounds per algorithm, the best counts (xxhsum's -i#) [default: 3]
+    #[arg(long, value_name = "N", hide = true)]
+    bench_rounds: Option<u32>,
 
     /// Print every algorithm -H takes, with its names, and exit
     #[arg(long, exclusive = true)]
@@ -326,15 +336,28 @@ impl Personality {
     }
 }
 
-/// xxhsum reads a bare `-H` (not followed by a number) as `-H0`, XXH32, and the next word as a
-/// file: so does iohash when that word names no algorithm (`-H xxh3 FILE` keeps taking
-/// `xxh3`).
-fn bare_h_as_xxhsum_reads_it(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+/// xxhsum's short forms that clap does not read: a bare `-H` (not followed by a number) is
+/// `-H0`, XXH32, and the next word a file, as xxhsum reads it (unless that word names an
+/// algorithm: `-H xxh3 FILE` keeps taking `xxh3`); `-b#` benchmarks the algorithm numbered #,
+/// `-i#` sets the benchmark's rounds.
+fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut args: Vec<OsString> = args.collect();
     let mut i = 1;
     while i < args.len() {
         if args[i] == "--" {
             break;
+        }
+        let numbered = |flag: &str| {
+            args[i]
+                .to_str()
+                .and_then(|arg| arg.strip_prefix(flag))
+                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+                .map(str::to_owned)
+        };
+        if let Some(id) = numbered("-b") {
+            args[i] = OsString::from(format!("--bench-id={id}"));
+        } else if let Some(rounds) = numbered("-i") {
+            args[i] = OsString::from(format!("--bench-rounds={rounds}"));
         }
         if args[i] == "-H" {
             let next_is_algorithm = args
@@ -352,7 +375,7 @@ fn bare_h_as_xxhsum_reads_it(args: impl Iterator<Item = OsString>) -> Vec<OsStri
 
 fn main() -> ExitCode {
     let personality = Personality::from_argv0(std::env::args_os().next());
-    let args = match Args::try_parse_from(bare_h_as_xxhsum_reads_it(std::env::args_os())) {
+    let args = match Args::try_parse_from(xxhsum_short_forms(std::env::args_os())) {
         Ok(args) => args,
         Err(e) => {
             let _ = e.print();
@@ -429,8 +452,19 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         Some(0) => return Err("--threads must be at least 1".to_owned()),
         requested => requested,
     };
-    if args.bench {
-        bench::run();
+    if args.bench || args.bench_id.is_some() {
+        // The FILEs are the samples, as with xxhsum -b FILE.
+        let samples = args
+            .files
+            .iter()
+            .map(|name| {
+                let path = PathBuf::from(name);
+                std::fs::read(&path)
+                    .map(|bytes| (path.display().to_string(), bytes))
+                    .map_err(|e| format!("{}: {}", path.display(), input::describe(&e)))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        bench::run(args.bench_id, args.bench_rounds.unwrap_or(3), &samples)?;
         return Ok(true);
     }
 

@@ -873,6 +873,38 @@ fn a_bare_h_is_xxh32_as_in_xxhsum() {
 }
 
 #[test]
+fn benchmarks_take_xxhsum_numbers_rounds_and_files() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("sample"), vec![7u8; 4096]).unwrap();
+    let one = iohash(dir.path(), args!["-b3", "-i1"]);
+    assert_status(&one, true);
+    let text = String::from_utf8_lossy(&one.stdout);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with(" 3#XXH64 ") && text.contains(":     102400 ->"),
+        "{text}"
+    );
+    let file = iohash(dir.path(), args!["-b12", "-i1", "sample"]);
+    let text = String::from_utf8_lossy(&file.stdout);
+    assert!(text.starts_with("sample:\n12#XXH128 unaligned"), "{text}");
+    assert!(text.contains(":       4096 ->"), "{text}");
+    let unknown = iohash(dir.path(), args!["-b7"]);
+    assert_status(&unknown, false);
+    assert!(
+        stderr(&unknown).contains("-b7: no such benchmark"),
+        "{}",
+        stderr(&unknown)
+    );
+    let missing = iohash(dir.path(), args!["-b", "-i1", "missing"]);
+    assert_status(&missing, false);
+    assert!(
+        stderr(&missing).contains("missing: No such file"),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+#[test]
 fn seeds_hash_and_check() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("f"), b"seeded").unwrap();
