@@ -375,6 +375,20 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
 
 fn main() -> ExitCode {
     let personality = Personality::from_argv0(std::env::args_os().next());
+    // Through an xxhsum link, -V says which xxhsum it stands in for, on stderr as xxhsum does
+    // (a script that reads the version sees 0.8.3), and that it is iohash.
+    let asks_version = std::env::args_os()
+        .skip(1)
+        .take_while(|arg| arg != "--")
+        .any(|arg| arg == "-V" || arg == "--version");
+    if personality.xxhsum_words && asks_version {
+        eprintln!(
+            "{} 0.8.3 (iohash {}, a drop-in for xxhsum 0.8.3 by Yann Collet)",
+            personality.name,
+            env!("CARGO_PKG_VERSION")
+        );
+        return ExitCode::SUCCESS;
+    }
     let args = match Args::try_parse_from(xxhsum_short_forms(std::env::args_os())) {
         Ok(args) => args,
         Err(e) => {

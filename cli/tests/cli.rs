@@ -1003,6 +1003,13 @@ fn links_named_like_xxhsum_behave_like_it() {
             .collect::<String>()
     };
     let link = dir.path().join("xxhsum");
+    // -V through the link: on stderr, as xxhsum prints it, the version it stands in for first.
+    let version = Command::new(&link).arg("-V").output().unwrap();
+    assert_status(&version, true);
+    assert!(version.stdout.is_empty());
+    assert!(stderr(&version).starts_with("xxhsum 0.8.3 (iohash "), "{}", stderr(&version));
+    let own = iohash(dir.path(), args!["-V"]);
+    assert!(String::from_utf8_lossy(&own.stdout).starts_with("iohash "));
     let missing = run(&link, &["missing"]);
     assert_eq!(
         missing,
