@@ -6,7 +6,8 @@ use std::io;
 use std::time::SystemTime;
 
 /// What an open file's metadata said when its hash began: its length, modification time and,
-/// on Unix, its status-change time. [`check`](Self::check) compares them with the file's
+/// on Unix, its status-change time, device and inode, and its creation time where the
+/// platform keeps one (Linux, through `statx`). [`check`](Self::check) compares them with the file's
 /// metadata after the hash, which is how [`append_file`](crate::append_file),
 /// [`append_file_range`](crate::append_file_range), [`hash_file_parallel`](crate::hash_file_parallel)
 /// and the `iohash` command tell that a file was written to while it was hashed: the hash
@@ -27,7 +28,9 @@ use std::time::SystemTime;
 /// move, and their lengths are not their contents' (0 or 4096), so they pass.
 ///
 /// On Unix a change of the file's owner or permissions during the hash moves the status-change
-/// time too, and is reported as a change.
+/// time too, and is reported as a change. The device, inode and creation time cannot change
+/// under an open handle (every hash here reads the one handle it opened first); they make a
+/// snapshot of one file fail against another.
 ///
 /// ```
 /// use iohash::FileSnapshot;
@@ -54,6 +57,10 @@ pub struct FileSnapshot {
     modified: Option<SystemTime>,
     /// Seconds and nanoseconds of the last status change (Unix only).
     changed: Option<(i64, i64)>,
+    /// Device and inode (Unix only): which file it is.
+    identity: Option<(u64, u64)>,
+    /// When the file was made, where the platform says (Linux through `statx`).
+    created: Option<SystemTime>,
 }
 
 impl FileSnapshot {
@@ -68,17 +75,22 @@ impl FileSnapshot {
     /// The snapshot that `metadata` describes, for a caller that has asked for it already.
     pub fn from_metadata(metadata: &Metadata) -> FileSnapshot {
         #[cfg(unix)]
-        let changed = {
+        let (changed, identity) = {
             use std::os::unix::fs::MetadataExt;
-            Some((metadata.ctime(), metadata.ctime_nsec()))
+            (
+                Some((metadata.ctime(), metadata.ctime_nsec())),
+                Some((metadata.dev(), metadata.ino())),
+            )
         };
         #[cfg(not(unix))]
-        let changed = None;
+        let (changed, identity) = (None, None);
         FileSnapshot {
             len: metadata.len(),
             is_file: metadata.is_file(),
             modified: metadata.modified().ok(),
             changed,
+            identity,
+            created: metadata.created().ok(),
         }
     }
 
@@ -124,6 +136,20 @@ impl FileSnapshot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_snapshot_of_one_file_fails_against_another_of_the_same_size() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        std::fs::write(&a, b"same").unwrap();
+        std::fs::write(&b, b"same").unwrap();
+        let a = File::open(&a).unwrap();
+        let b = File::open(&b).unwrap();
+        let before = FileSnapshot::of(&a).unwrap();
+        assert!(before.check(&a).is_ok());
+        assert!(before.check(&b).is_err());
+    }
 
     #[test]
     fn a_file_that_shrinks_is_a_changed_file() {
