@@ -176,7 +176,7 @@ fn any_crc() {
     static CRC_ARC: Crc<u16, Table<16>> = Crc::<u16, Table<16>>::new(&CRC_16_ARC);
     static CRC_OPENPGP: Crc<u32, Table<16>> = Crc::<u32, Table<16>>::new(&CRC_24_OPENPGP);
     static CRC_GO_ISO: Crc<u64, Table<16>> = Crc::<u64, Table<16>>::new(&CRC_64_GO_ISO);
-    for size in [16, 24, 31, 32, 64, 256, 1 << 10, 4 << 10, 64 << 10, 1 << 20] {
+    for size in [16, 64, 256, 1 << 10, 4 << 10, 64 << 10, 1 << 20] {
         measure(
             size,
             &[
