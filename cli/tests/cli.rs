@@ -1007,7 +1007,11 @@ fn links_named_like_xxhsum_behave_like_it() {
     let version = Command::new(&link).arg("-V").output().unwrap();
     assert_status(&version, true);
     assert!(version.stdout.is_empty());
-    assert!(stderr(&version).starts_with("xxhsum 0.8.3 (iohash "), "{}", stderr(&version));
+    assert!(
+        stderr(&version).starts_with("xxhsum 0.8.3 (iohash "),
+        "{}",
+        stderr(&version)
+    );
     let own = iohash(dir.path(), args!["-V"]);
     assert!(String::from_utf8_lossy(&own.stdout).starts_with("iohash "));
     let missing = run(&link, &["missing"]);
