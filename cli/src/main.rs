@@ -337,9 +337,9 @@ impl Personality {
 }
 
 /// xxhsum's short forms that clap does not read: a bare `-H` (not followed by a number) is
-/// `-H0`, XXH32, and the next word a file, as xxhsum reads it (unless that word names an
-/// algorithm: `-H xxh3 FILE` keeps taking `xxh3`); `-b#` benchmarks the algorithm numbered #,
-/// `-i#` sets the benchmark's rounds.
+/// `-H0`, XXH32, and the next word a file, as xxhsum reads it (when that word names no
+/// algorithm and is a file: `-H xxh3 FILE` keeps taking `xxh3`, `-H crc32x` is an unknown
+/// algorithm); `-b#` benchmarks the algorithm numbered #, `-i#` sets the benchmark's rounds.
 fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut args: Vec<OsString> = args.collect();
     let mut i = 1;
@@ -360,11 +360,19 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
             args[i] = OsString::from(format!("--bench-rounds={rounds}"));
         }
         if args[i] == "-H" {
-            let next_is_algorithm = args
-                .get(i + 1)
-                .and_then(|next| next.to_str())
-                .is_some_and(|next| next.parse::<Algorithm>().is_ok());
-            if !next_is_algorithm {
+            // A word that is a file (or `-`, standard input), or none: xxhsum's bare -H. A
+            // word that is neither an algorithm nor a file stays -H's, so that a misspelt
+            // algorithm is reported as one.
+            let next_is_input = match args.get(i + 1) {
+                None => true,
+                Some(next) => {
+                    let names_algorithm = next
+                        .to_str()
+                        .is_some_and(|n| n.parse::<Algorithm>().is_ok());
+                    !names_algorithm && (next == "-" || std::path::Path::new(next).exists())
+                }
+            };
+            if next_is_input {
                 args[i] = OsString::from("-H0");
             }
         }

@@ -173,8 +173,7 @@ impl CrcEngine {
     pub(super) fn update(&self, crc: u64, data: &[u8]) -> u64 {
         // The tables under 16 bytes, and at 16 and 24, which they take in whole steps of 8:
         // there they beat the fold, whose last 16 bytes go through two such steps anyway
-        // (0.64x and 0.74x its time for 64-bit registers, 0.92x and 1.02x for CRC-32's
-        // Barrett reduction, on the AMD EPYC).
+        // (BENCHMARKS.md, "CRCs of 16 and 24 bytes: the tables against the fold").
         // (One compare on the way to the fold, as with `< 16` alone.)
         if data.len() < 32 && (data.len() < 16 || data.len().is_multiple_of(8)) {
             return self.tables.update(crc, data);
