@@ -90,6 +90,17 @@ fn line_format(args: &Args) -> output::LineFormat {
     }
 }
 
+/// How `-r` and `-c --audit` walk a tree: `--exclude`'s patterns, links followed or not.
+fn tree_options(exclude: &[String], follow_links: bool) -> Result<tree::TreeOptions, String> {
+    Ok(tree::TreeOptions {
+        follow_links,
+        exclude: exclude
+            .iter()
+            .map(|pattern| glob::Glob::new(pattern))
+            .collect::<Result<_, _>>()?,
+    })
+}
+
 /// `--offset` and `--length`: a size that may be 0.
 fn parse_offset(text: &str) -> Result<u64, String> {
     if text == "0" {
@@ -541,15 +552,9 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             part_size: args.part_size,
             range,
             xxhsum_words: personality.xxhsum_words,
+            // The audit walks as -r does without -L.
             audit: if args.audit {
-                Some(tree::TreeOptions {
-                    follow_links: false,
-                    exclude: args
-                        .exclude
-                        .iter()
-                        .map(|pattern| glob::Glob::new(pattern))
-                        .collect::<Result<_, _>>()?,
-                })
+                Some(tree_options(&args.exclude, false)?)
             } else {
                 None
             },
@@ -567,14 +572,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             threads,
             progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),
             trees: if args.recursive {
-                Some(tree::TreeOptions {
-                    follow_links: args.follow_links,
-                    exclude: args
-                        .exclude
-                        .iter()
-                        .map(|pattern| glob::Glob::new(pattern))
-                        .collect::<Result<_, _>>()?,
-                })
+                Some(tree_options(&args.exclude, args.follow_links)?)
             } else {
                 None
             },
