@@ -11,6 +11,7 @@ mod hash;
 mod input;
 #[cfg(unix)]
 mod mapped;
+mod mhl;
 mod ordered;
 mod output;
 mod progress;
@@ -280,6 +281,15 @@ struct Args {
     #[arg(long, requires = "tree")]
     structure: bool,
 
+    /// Make a new generation of each directory FILE's ASC MHL history (its `ascmhl` folder),
+    /// as the reference's `ascmhl create DIR` does: every file hashed (in parallel) and
+    /// compared with earlier generations, directory hashes, missing files reported (exit 10),
+    /// mismatches (exit 11). Hashes with -H's xxh64, xxh3 or xxh128 (default: xxh128, ASC
+    /// MHL's). Run through a link named `ascmhl` for create, diff and info with the
+    /// reference's options
+    #[arg(long, conflicts_with_all = ["check", "recursive", "tree", "part_size", "offset", "length"])]
+    mhl: bool,
+
     /// With -r: follow symbolic links (loops are reported, not followed)
     #[arg(short = 'L', long = "dereference", requires = "recursive")]
     follow_links: bool,
@@ -394,6 +404,9 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
 
 fn main() -> ExitCode {
     let personality = Personality::from_argv0(std::env::args_os().next());
+    if personality.name.starts_with("ascmhl") {
+        return mhl::main(std::env::args_os());
+    }
     // Through an xxhsum link, -V says which xxhsum it stands in for, on stderr as xxhsum does
     // (a script that reads the version sees 0.8.3), and that it is iohash.
     let asks_version = std::env::args_os()
@@ -536,6 +549,9 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         };
         return Ok(tree_hash::run(&personality.name, &dirs, &options));
     }
+    if args.mhl {
+        return mhl_generations(args.algorithm, &inputs, threads);
+    }
     if args.check {
         let options = check::CheckOptions {
             seed,
@@ -578,6 +594,43 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             },
         };
         Ok(hash::run(&personality.name, &inputs, &options))
+    }
+}
+
+/// `--mhl DIR...`: a new generation of each directory's history, reported as `ascmhl create`
+/// reports it; the first failure's exit code is the command's.
+fn mhl_generations(
+    algorithm: Option<Algorithm>,
+    inputs: &[Input],
+    threads: Option<usize>,
+) -> Result<bool, String> {
+    let formats = match algorithm {
+        None => Vec::new(),
+        Some(algorithm) => vec![mhl::Format::of(algorithm).ok_or_else(|| {
+            format!("--mhl: ASC MHL records xxh128, xxh3 or xxh64 (-H), not {algorithm}")
+        })?],
+    };
+    let mut options = mhl::CreateOptions {
+        formats,
+        threads,
+        ..mhl::CreateOptions::default()
+    };
+    let mut status = 0;
+    for input in inputs {
+        let Input::Path(dir) = input else {
+            return Err("--mhl: standard input is no directory".to_owned());
+        };
+        options.root = dir.clone();
+        if let Err(failure) = mhl::create(&options) {
+            eprintln!("Error: {}: {failure}", dir.display());
+            if status == 0 {
+                status = failure.exit_code();
+            }
+        }
+    }
+    match status {
+        0 => Ok(true),
+        code => std::process::exit(i32::from(code)),
     }
 }
 

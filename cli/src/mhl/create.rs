@@ -1,0 +1,621 @@
+//! `ascmhl create`: a new generation. Every file is hashed (in parallel), compared with what
+//! earlier generations recorded (`verified` or `failed`; `original` the first time), and
+//! recorded with every directory's content and structure hashes; files recorded before but
+//! gone are reported; the manifest and the chain file are written. The reference's
+//! `create_for_folder_subcommand` and `create_for_single_files_subcommand`, step for step.
+
+use std::collections::{HashMap, HashSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use iohash::mhl::{DirectoryHash, MhlTree};
+
+use super::chain::{self, Link};
+use super::history::{History, FOLDER};
+use super::ignore::{IgnoreSpec, DEFAULT};
+use super::manifest::{Author, CreatorInfo, HashEntry, Manifest, MediaHash};
+use super::time::Moment;
+use super::walk::{self, Directory};
+use super::{absolute, hash_file, hex, hostname, Failure, Format};
+use crate::input::describe;
+use crate::ordered::{for_each_ordered, threads_for};
+
+/// What `create` is asked to do.
+#[derive(Debug, Default)]
+pub struct CreateOptions {
+    /// The directory whose history it is.
+    pub root: PathBuf,
+    pub verbose: bool,
+    /// `-h`: empty for xxh128, ASC MHL's default.
+    pub formats: Vec<Format>,
+    /// `-n`: directories recorded without hashes.
+    pub no_directory_hashes: bool,
+    /// `-dr`.
+    pub detect_renaming: bool,
+    /// `-sf`: only these files (or the files in these folders), no completeness check.
+    pub single_files: Vec<PathBuf>,
+    /// `-i`.
+    pub ignore: Vec<String>,
+    /// `-ii`.
+    pub ignore_spec: Option<PathBuf>,
+    pub author: Option<Author>,
+    pub location: Option<String>,
+    pub comment: Option<String>,
+    /// `-j`; `None`: one thread per CPU.
+    pub threads: Option<usize>,
+}
+
+/// A file's hashes and what is recorded with them.
+struct Hashed {
+    size: u64,
+    modified: Moment,
+    hash_date: Moment,
+    hashes: Vec<(Format, Vec<u8>)>,
+}
+
+impl Hashed {
+    fn value(&self, format: &str) -> Option<String> {
+        self.hashes
+            .iter()
+            .find(|(f, _)| f.name == format)
+            .map(|(_, h)| hex(h))
+    }
+}
+
+/// The generation being made.
+struct Session<'a> {
+    history: &'a History,
+    /// The formats asked for, sorted by name as the reference sorts them.
+    formats: Vec<Format>,
+    verbose: bool,
+    manifest: Manifest,
+    /// Path to index in `manifest.entries`.
+    index: HashMap<String, usize>,
+}
+
+/// Runs `create`.
+pub fn create(options: &CreateOptions) -> Result<(), Failure> {
+    let root = absolute(&options.root)?;
+    if !root.is_dir() {
+        return Err(Failure::Io(format!("{}: not a directory", root.display())));
+    }
+    let mut formats = options.formats.clone();
+    if formats.is_empty() {
+        formats.push(Format::named("xxh128").map_err(Failure::Io)?);
+    }
+    formats.sort_by_key(|f| f.name);
+    formats.dedup();
+    let history = History::load(&root)?;
+    let mut session = Session {
+        history: &history,
+        formats,
+        verbose: options.verbose,
+        manifest: Manifest::default(),
+        index: HashMap::new(),
+    };
+    if options.single_files.is_empty() {
+        session.folder(&root, options)
+    } else {
+        session.single_files(&root, options)
+    }
+}
+
+impl Session<'_> {
+    fn say(&self, line: &str) {
+        if self.verbose {
+            println!("{line}");
+        }
+    }
+
+    /// The whole folder: the reference's `create_for_folder_subcommand`.
+    fn folder(&mut self, root: &Path, options: &CreateOptions) -> Result<(), Failure> {
+        self.say(&format!(
+            "Creating new generation for folder at path: {} ...",
+            root.display()
+        ));
+        let ignore = ignore_spec(
+            self.history,
+            &options.ignore,
+            options.ignore_spec.as_deref(),
+        )?;
+        let directories = walk::post_order(root, "", &ignore)?;
+        let files: Vec<String> = directories.iter().flat_map(Directory::files).collect();
+        let hashed = self.hash_all(root, &files, options.threads)?;
+        let directory_hashes = if options.no_directory_hashes {
+            HashMap::new()
+        } else {
+            self.directory_hashes(&directories, &files, &hashed)
+        };
+
+        let mut not_found: HashSet<String> = self.history.recorded_paths().into_iter().collect();
+        let mut new_paths = Vec::new();
+        let mut failures = 0;
+        let mut hashed = files.iter().zip(&hashed);
+        for directory in &directories {
+            for path in &directory.ignored {
+                self.say(&format!("ignoring filepath {}", root.join(path).display()));
+            }
+            for child in &directory.children {
+                let path = directory.child_path(&child.name);
+                if !not_found.remove(&path) {
+                    new_paths.push(path.clone());
+                }
+                if !child.is_dir {
+                    let (_, file) = hashed.next().expect("one result a file");
+                    failures += self.seal(&path, file).iter().filter(|ok| !**ok).count();
+                }
+            }
+            let modified = modified(&root.join(&directory.path))?;
+            self.record_directory(directory, modified, directory_hashes.get(&directory.path));
+        }
+        if options.detect_renaming {
+            self.detect_renaming(root, &new_paths, &mut not_found)?;
+        }
+        self.commit(root, &ignore, options)?;
+        let missing = report_missing(not_found, &ignore);
+        if failures > 0 {
+            return Err(Failure::Verification);
+        }
+        if missing {
+            return Err(Failure::Completeness);
+        }
+        Ok(())
+    }
+
+    /// Only the files named: the reference's `create_for_single_files_subcommand`.
+    fn single_files(&mut self, root: &Path, options: &CreateOptions) -> Result<(), Failure> {
+        let mut files = Vec::new();
+        // As the reference: only the default patterns apply here.
+        let ignore = IgnoreSpec::new(DEFAULT).map_err(Failure::Io)?;
+        for given in &options.single_files {
+            let full = absolute(given)?;
+            let path = relative_to(root, &full)?;
+            if full.is_dir() {
+                for directory in walk::post_order(root, &path, &ignore)? {
+                    files.extend(directory.files());
+                }
+            } else {
+                files.push(path);
+            }
+        }
+        let hashed = self.hash_all(root, &files, options.threads)?;
+        let mut failures = 0;
+        for (path, file) in files.iter().zip(&hashed) {
+            // As the reference: the first format decides.
+            if self.seal(path, file).first() == Some(&false) {
+                failures += 1;
+            }
+        }
+        self.commit(root, &ignore, options)?;
+        if failures > 0 {
+            return Err(Failure::Verification);
+        }
+        Ok(())
+    }
+
+    /// The formats to hash `path` in: those it was recorded in that are asked for (or, if
+    /// none is, the first it was recorded in, to verify it by), then the others asked for.
+    fn formats_for(&self, path: &str) -> Result<Vec<Format>, Failure> {
+        let existing = self.history.formats(path);
+        let mut names: Vec<&str> = existing
+            .iter()
+            .map(String::as_str)
+            .filter(|name| self.formats.iter().any(|f| f.name == *name))
+            .collect();
+        if names.is_empty() {
+            if let Some(first) = existing.first() {
+                names.push(first);
+            }
+        }
+        for format in &self.formats {
+            if !names.contains(&format.name) {
+                names.push(format.name);
+            }
+        }
+        names
+            .into_iter()
+            .map(|name| {
+                Format::named(name).map_err(|e| {
+                    Failure::Io(format!(
+                        "{path}: recorded before in a format it cannot verify: {e}"
+                    ))
+                })
+            })
+            .collect()
+    }
+
+    /// Every file's hashes, on several threads, in order.
+    fn hash_all(
+        &self,
+        root: &Path,
+        files: &[String],
+        threads: Option<usize>,
+    ) -> Result<Vec<Hashed>, Failure> {
+        let work: Vec<(&str, Vec<Format>)> = files
+            .iter()
+            .map(|path| Ok((path.as_str(), self.formats_for(path)?)))
+            .collect::<Result<_, Failure>>()?;
+        let mut out = Vec::with_capacity(files.len());
+        let mut first_error = None;
+        for_each_ordered(
+            work.into_iter(),
+            threads_for(threads, files.len()),
+            |(path, formats)| {
+                let full = root.join(path);
+                let (size, modified, hashes) = hash_file(&full, formats)
+                    .map_err(|e| Failure::Io(format!("{}: {}", full.display(), describe(&e))))?;
+                Ok(Hashed {
+                    size,
+                    modified: Moment::from(modified),
+                    hash_date: Moment::now(),
+                    hashes: formats.iter().copied().zip(hashes).collect(),
+                })
+            },
+            |_, result: Result<Hashed, Failure>| match result {
+                Ok(hashed) => out.push(hashed),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            },
+        );
+        match first_error {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    }
+
+    /// Every directory's hashes in every format asked for, by path.
+    fn directory_hashes(
+        &self,
+        directories: &[Directory],
+        files: &[String],
+        hashed: &[Hashed],
+    ) -> HashMap<String, Vec<(Format, DirectoryHash)>> {
+        let mut out: HashMap<String, Vec<(Format, DirectoryHash)>> = HashMap::new();
+        for format in &self.formats {
+            let mut tree = MhlTree::new(format.algorithm);
+            for directory in directories {
+                tree.add_directory(Path::new(&directory.path));
+            }
+            for (path, file) in files.iter().zip(hashed) {
+                if let Some((_, hash)) = file.hashes.iter().find(|(f, _)| f == format) {
+                    tree.add_file(Path::new(path), hash);
+                }
+            }
+            for (path, hash) in tree.directories() {
+                let path: Vec<&str> = path
+                    .components()
+                    .filter_map(|c| c.as_os_str().to_str())
+                    .collect();
+                out.entry(path.join("/")).or_default().push((*format, hash));
+            }
+        }
+        out
+    }
+
+    /// Hashes a file's record in this generation: the reference's `seal_file_path`. The
+    /// result: for each format asked for, whether it verified.
+    fn seal(&mut self, path: &str, file: &Hashed) -> Vec<bool> {
+        let existing = self.history.formats(path);
+        let asked_for: Vec<&str> = self.formats.iter().map(|f| f.name).collect();
+        let asked = |name: &str| asked_for.contains(&name);
+        let mut results = Vec::new();
+        let mut existing_verified = true;
+        for format in &existing {
+            let Some(value) = file.value(format) else {
+                continue;
+            };
+            let ok = self.append_file_hash(path, file, format, value);
+            existing_verified &= ok;
+            if asked(format) {
+                results.push(ok);
+            }
+        }
+        for (format, hash) in &file.hashes {
+            if existing.iter().any(|e| e == format.name) {
+                continue;
+            }
+            // A format new for this file is recorded only once the recorded ones verified.
+            let ok = existing_verified && self.append_file_hash(path, file, format.name, hex(hash));
+            if asked(format.name) {
+                results.push(ok);
+            }
+        }
+        results
+    }
+
+    /// Records one hash of a file, compared with the history; false if it differs.
+    fn append_file_hash(&mut self, path: &str, file: &Hashed, format: &str, value: String) -> bool {
+        let action = match self.history.original(path) {
+            None => {
+                self.say(&format!(
+                    "  created original hash for     {path}  {format}: {value}"
+                ));
+                "original"
+            }
+            Some(_) => match self.history.first_in_format(path, format) {
+                Some(recorded) if recorded.value == value => {
+                    self.say(&format!(
+                        "  verified                      {path}  {format}: OK"
+                    ));
+                    "verified"
+                }
+                Some(recorded) => {
+                    eprintln!(
+                        "ERROR: hash mismatch for        {path}  {format} (old): {}, {format} (new): {value}",
+                        recorded.value
+                    );
+                    "failed"
+                }
+                None => {
+                    self.say(&format!(
+                        "  created new (verif.) hash for {path}  {format}: {value}"
+                    ));
+                    // The reference marks it `new`, then `verified` once the original format
+                    // verified, which is what led here.
+                    "verified"
+                }
+            },
+        };
+        let entry = self.entry(path, Some(file.size), file.modified, false);
+        entry.hashes.push(HashEntry {
+            format: format.to_owned(),
+            value,
+            structure: None,
+            action: Some(action.to_owned()),
+            hash_date: Some(file.hash_date.iso_micros()),
+        });
+        action != "failed"
+    }
+
+    /// Records a directory (the root as the manifest's root hash) with its hashes, if made.
+    fn record_directory(
+        &mut self,
+        directory: &Directory,
+        modified: Moment,
+        hashes: Option<&Vec<(Format, DirectoryHash)>>,
+    ) {
+        let shown = if directory.path.is_empty() {
+            "."
+        } else {
+            directory.path.as_str()
+        };
+        let now = Moment::now().iso_micros();
+        let mut entries = Vec::new();
+        for (format, hash) in hashes.into_iter().flatten() {
+            let (content, structure) = (hex(&hash.content), hex(&hash.structure));
+            if directory.path.is_empty() {
+                self.say(&format!(
+                    "  calculated root hash  {}: {content} (content), {structure} (structure)",
+                    format.name
+                ));
+            } else {
+                self.say(&format!(
+                    "  calculated directory hash for {shown}  {}: {content} (content), {structure} (structure)",
+                    format.name
+                ));
+            }
+            entries.push(HashEntry {
+                format: format.name.to_owned(),
+                value: content,
+                structure: Some(structure),
+                action: None,
+                hash_date: Some(now.clone()),
+            });
+        }
+        if entries.is_empty() {
+            self.say(&format!("  added directory entry for     {shown}"));
+        }
+        if directory.path.is_empty() {
+            self.manifest.root = entries;
+        } else {
+            self.entry(&directory.path, None, modified, true)
+                .hashes
+                .extend(entries);
+        }
+    }
+
+    /// This generation's record of `path`, made on first use.
+    fn entry(
+        &mut self,
+        path: &str,
+        size: Option<u64>,
+        modified: Moment,
+        directory: bool,
+    ) -> &mut MediaHash {
+        let i = *self.index.entry(path.to_owned()).or_insert_with(|| {
+            self.manifest.entries.push(MediaHash {
+                path: path.to_owned(),
+                size,
+                modified: Some(modified.iso()),
+                directory,
+                hashes: Vec::new(),
+                previous_path: None,
+            });
+            self.manifest.entries.len() - 1
+        });
+        &mut self.manifest.entries[i]
+    }
+
+    /// `-dr`: a new path whose hash is that of a path gone missing is that path renamed.
+    fn detect_renaming(
+        &mut self,
+        root: &Path,
+        new_paths: &[String],
+        not_found: &mut HashSet<String>,
+    ) -> Result<(), Failure> {
+        let mut missing: Vec<String> = not_found.iter().cloned().collect();
+        missing.sort();
+        for new_path in new_paths {
+            let Some(&i) = self.index.get(new_path) else {
+                continue;
+            };
+            for old_path in &missing {
+                if !not_found.contains(old_path) {
+                    continue;
+                }
+                let Some(old) = self.history.first_in_any_format(old_path) else {
+                    continue;
+                };
+                let entry = &self.manifest.entries[i];
+                let current = match entry.hashes.iter().find(|h| h.format == old.format) {
+                    Some(hash) => hash.value.clone(),
+                    None if !entry.directory => {
+                        let Ok(format) = Format::named(&old.format) else {
+                            continue;
+                        };
+                        let full = root.join(new_path);
+                        let (_, _, hashes) = hash_file(&full, &[format]).map_err(|e| {
+                            Failure::Io(format!("{}: {}", full.display(), describe(&e)))
+                        })?;
+                        hex(&hashes[0])
+                    }
+                    None => continue,
+                };
+                if current != old.value {
+                    continue;
+                }
+                let kind = if entry.directory { "folder" } else { "file" };
+                if base_name(new_path) != base_name(old_path) {
+                    println!("a renamed {kind} was detected: from {old_path} to {new_path}");
+                }
+                self.manifest.entries[i].previous_path = Some(old_path.clone());
+                not_found.remove(old_path);
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the manifest and the chain file.
+    fn commit(
+        &mut self,
+        root: &Path,
+        ignore: &IgnoreSpec,
+        options: &CreateOptions,
+    ) -> Result<(), Failure> {
+        let now = Moment::now();
+        self.manifest.creator = CreatorInfo {
+            creation_date: now.iso(),
+            hostname: hostname(),
+            tool: "iohash".to_owned(),
+            tool_version: Some(env!("CARGO_PKG_VERSION").to_owned()),
+            authors: options.author.iter().cloned().collect(),
+            location: options.location.clone(),
+            comment: options.comment.clone(),
+        };
+        self.manifest.process = "in-place".to_owned();
+        self.manifest.ignore = ignore.patterns().to_vec();
+        let number = self.history.latest_number() + 1;
+        let name = fs::canonicalize(root)
+            .ok()
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .unwrap_or_default();
+        let file_name = format!("{number:04}_{name}_{}.mhl", now.file_name());
+        let folder = root.join(FOLDER);
+        let write = |path: &Path, bytes: &[u8]| {
+            fs::write(path, bytes)
+                .map_err(|e| Failure::Io(format!("{}: {}", path.display(), describe(&e))))
+        };
+        if !folder.is_dir() {
+            fs::create_dir(&folder)
+                .map_err(|e| Failure::Io(format!("{}: {}", folder.display(), describe(&e))))?;
+        }
+        let xml = self.manifest.to_xml();
+        write(&folder.join(&file_name), xml.as_bytes())?;
+        let mut links = self.history.chain.clone();
+        links.push(Link {
+            sequence: number.to_string(),
+            path: file_name.clone(),
+            format: "c4".to_owned(),
+            hash: chain::c4(xml.as_bytes()),
+        });
+        write(
+            &folder.join(chain::FILE_NAME),
+            chain::to_xml(&links).as_bytes(),
+        )?;
+        self.say(&format!("Created new generation {FOLDER}/{file_name}"));
+        Ok(())
+    }
+}
+
+/// The patterns in force: the latest generation's (or the default ones), then `-i`, then the
+/// lines of `-ii`'s file.
+pub fn ignore_spec(
+    history: &History,
+    patterns: &[String],
+    file: Option<&Path>,
+) -> Result<IgnoreSpec, Failure> {
+    let mut spec = IgnoreSpec::new(match history.latest_ignore_patterns() {
+        Some(latest) if !latest.is_empty() => latest.iter().map(String::as_str).collect(),
+        _ => DEFAULT.to_vec(),
+    })
+    .map_err(Failure::Io)?;
+    let from_file = match file {
+        Some(file) => fs::read_to_string(file)
+            .map_err(|e| Failure::Io(format!("{}: {}", file.display(), describe(&e))))?,
+        None => String::new(),
+    };
+    for pattern in patterns
+        .iter()
+        .map(String::as_str)
+        .chain(from_file.lines().filter(|l| !l.is_empty()))
+    {
+        spec.push(pattern).map_err(Failure::Io)?;
+    }
+    Ok(spec)
+}
+
+/// Reports the paths the history has that were not found (and are not ignored), as the
+/// reference does; whether there were any.
+pub fn report_missing(not_found: HashSet<String>, ignore: &IgnoreSpec) -> bool {
+    let mut missing: Vec<String> = not_found
+        .into_iter()
+        .filter(|p| !ignore.matches(p, false))
+        .collect();
+    if missing.is_empty() {
+        return false;
+    }
+    missing.sort();
+    eprintln!("ERROR: {} missing file(s):", missing.len());
+    for path in missing {
+        eprintln!("  {path}");
+    }
+    true
+}
+
+/// A file's modification time.
+fn modified(path: &Path) -> Result<Moment, Failure> {
+    fs::metadata(path)
+        .and_then(|m| m.modified())
+        .map(Moment::from)
+        .map_err(|e| Failure::Io(format!("{}: {}", path.display(), describe(&e))))
+}
+
+/// `full`'s path under `root`, `/`-separated.
+fn relative_to(root: &Path, full: &Path) -> Result<String, Failure> {
+    let canonical = |p: &Path| {
+        fs::canonicalize(p).map_err(|e| Failure::Io(format!("{}: {}", p.display(), describe(&e))))
+    };
+    let (root_c, full_c) = (canonical(root)?, canonical(full)?);
+    let relative = full_c.strip_prefix(&root_c).map_err(|_| {
+        Failure::Io(format!(
+            "{}: not inside the history's folder {}",
+            full.display(),
+            root.display()
+        ))
+    })?;
+    let parts: Vec<&str> = relative
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_str()
+                .ok_or_else(|| Failure::Io(format!("{}: the name is not UTF-8", full.display())))
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(parts.join("/"))
+}
+
+fn base_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}

@@ -1,0 +1,473 @@
+//! ASC MHL histories: run through a link named `ascmhl`, the command stands in for the
+//! reference `ascmhl` 1.2's `create`, `diff` and `info` (same options, output lines and exit
+//! codes); as `iohash --mhl DIR` it makes a new generation the same way.
+//!
+//! The directory hashes come from the library (`iohash::mhl`); the manifests' XML, the chain's
+//! C4 ids (SHA-512) and the ignore patterns are the command's, since they need crates a library
+//! user should not pay for.
+
+mod chain;
+mod create;
+mod history;
+mod ignore;
+mod manifest;
+mod report;
+mod time;
+mod walk;
+mod xml;
+
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use iohash::{Algorithm, DynHasher};
+
+pub use create::{create, CreateOptions};
+
+/// Why a command failed, with the reference's exit code and message.
+#[derive(Debug)]
+pub enum Failure {
+    /// Files in the history are not in the file system.
+    Completeness,
+    /// A file's hash differs from the one recorded.
+    Verification,
+    /// Files in the file system are not in the history (`diff`).
+    NewFiles,
+    NoHistory(String),
+    ModifiedManifest(PathBuf),
+    NoChain(PathBuf),
+    MissingManifest(PathBuf),
+    /// Anything else: a file that cannot be read, a bad option.
+    Io(String),
+}
+
+impl Failure {
+    /// The reference's exit codes (`ascmhl/errors.py`); 1 for everything it has none for.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Completeness => 10,
+            Failure::Verification => 11,
+            Failure::NewFiles => 21,
+            Failure::NoHistory(_) => 30,
+            Failure::ModifiedManifest(_) => 31,
+            Failure::NoChain(_) => 32,
+            Failure::MissingManifest(_) => 33,
+            Failure::Io(_) => 1,
+        }
+    }
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Completeness => {
+                write!(f, "Files referenced in the ASC MHL history are missing")
+            }
+            Failure::Verification => write!(
+                f,
+                "Verification of files referenced in the ASC MHL history failed"
+            ),
+            Failure::NewFiles => write!(
+                f,
+                "New files not referenced in the ASC MHL history have been found"
+            ),
+            Failure::NoHistory(path) => write!(f, "Missing ASC MHL history at path {path}"),
+            Failure::ModifiedManifest(path) => write!(
+                f,
+                "Modified ASC MHL manifest in history at path {}",
+                path.display()
+            ),
+            Failure::NoChain(path) => {
+                write!(f, "Missing ASC MHL chain file for path {}", path.display())
+            }
+            Failure::MissingManifest(path) => write!(
+                f,
+                "Missing ASC MHL manifest in history at path {}",
+                path.display()
+            ),
+            Failure::Io(message) => write!(f, "{message}"),
+        }
+    }
+}
+
+/// A hash format ASC MHL names and iohash computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Format {
+    pub name: &'static str,
+    pub algorithm: Algorithm,
+}
+
+impl Format {
+    /// The formats iohash computes, by ASC MHL's names.
+    pub const ALL: [Format; 3] = [
+        Format {
+            name: "xxh128",
+            algorithm: Algorithm::Xxh128,
+        },
+        Format {
+            name: "xxh3",
+            algorithm: Algorithm::Xxh3,
+        },
+        Format {
+            name: "xxh64",
+            algorithm: Algorithm::Xxh64,
+        },
+    ];
+
+    /// The format named `name`, or an error saying which iohash has.
+    pub fn named(name: &str) -> Result<Format, String> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name == name)
+            .ok_or_else(|| {
+                format!(
+                    "hash format '{name}': iohash records xxh128, xxh3 and xxh64 (ASC MHL's md5, \
+                     sha1 and c4 are not among its algorithms)"
+                )
+            })
+    }
+
+    /// The format of `algorithm`, if ASC MHL has one iohash writes.
+    pub fn of(algorithm: Algorithm) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.algorithm == algorithm)
+    }
+}
+
+/// A file's hashes in `formats` (bytes, canonical order), read once, with its length and its
+/// modification time when opened.
+pub fn hash_file(
+    path: &Path,
+    formats: &[Format],
+) -> io::Result<(u64, std::time::SystemTime, Vec<Vec<u8>>)> {
+    let file = File::open(path)?;
+    let modified = file.metadata()?.modified()?;
+    let mut hashers: Vec<_> = formats.iter().map(|f| f.algorithm.hasher(0)).collect();
+    let len = match hashers.as_mut_slice() {
+        [one] => iohash::append_open_file(one, file)?,
+        all => iohash::append_open_file(&mut Fanout(all), file)?,
+    };
+    let hashes = hashers
+        .iter()
+        .map(|hasher| {
+            let mut out = [0; 16];
+            let n = hasher.current_hash_into(&mut out);
+            out[..n].to_vec()
+        })
+        .collect();
+    Ok((len, modified, hashes))
+}
+
+/// Writes to several hashers at once.
+struct Fanout<'a>(&'a mut [iohash::AnyHasher]);
+
+impl io::Write for Fanout<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        for hasher in self.0.iter_mut() {
+            hasher.append(buf);
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Lower-case hex, as ASC MHL writes xxHash values.
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(2 * bytes.len());
+    for b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    out
+}
+
+/// `ascmhl`'s command line, as the reference's `click` definition has it (`-h` is the hash
+/// format there, so help is `--help` only).
+#[derive(Parser, Debug)]
+#[command(
+    name = "ascmhl",
+    version,
+    disable_help_flag = true,
+    about = "ASC MHL histories, as the reference ascmhl 1.2 makes them (iohash's drop-in)"
+)]
+struct AscMhl {
+    #[command(subcommand)]
+    command: Verb,
+    #[arg(long, action = clap::ArgAction::Help, global = true, help = "Print help")]
+    help: Option<bool>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Verb {
+    /// Create a new generation for a folder or file(s): hash every file, compare with earlier
+    /// generations, record new ones, report missing ones.
+    Create(Box<CreateArgs>),
+    /// Compare the folder with the history without hashing: report new and missing files.
+    Diff {
+        root_path: PathBuf,
+        #[arg(short, long)]
+        verbose: bool,
+        #[arg(short = 'i', long = "ignore")]
+        ignore: Vec<String>,
+        /// `-ii`.
+        #[arg(long = "ignore_spec")]
+        ignore_spec: Option<PathBuf>,
+    },
+    /// Print the generations of a history, or what it records of single files.
+    Info {
+        root_path: Option<PathBuf>,
+        #[arg(short, long)]
+        verbose: bool,
+        /// `-sf`.
+        #[arg(long = "single_file")]
+        single_file: Vec<PathBuf>,
+    },
+}
+
+/// `create`'s options.
+#[derive(clap::Args, Debug)]
+struct CreateArgs {
+    root_path: PathBuf,
+    #[arg(short, long)]
+    verbose: bool,
+    /// Hash format: xxh128 (default), xxh3 or xxh64; repeat for several.
+    #[arg(short = 'h', long = "hash_format")]
+    hash_format: Vec<String>,
+    /// Skip directory hashes: directories are recorded without.
+    #[arg(short = 'n', long = "no_directory_hashes")]
+    no_directory_hashes: bool,
+    /// Detect renamed files (a new file with a missing file's hash). `-dr`.
+    #[arg(long = "detect_renaming")]
+    detect_renaming: bool,
+    #[arg(long = "author_name")]
+    author_name: Option<String>,
+    #[arg(long = "author_email")]
+    author_email: Option<String>,
+    #[arg(long = "author_phone")]
+    author_phone: Option<String>,
+    #[arg(long = "author_role")]
+    author_role: Option<String>,
+    #[arg(long)]
+    location: Option<String>,
+    #[arg(long)]
+    comment: Option<String>,
+    /// Record only this file or folder, no completeness check (repeatable). `-sf`.
+    #[arg(long = "single_file")]
+    single_file: Vec<PathBuf>,
+    /// A pattern to ignore (gitignore syntax; repeatable).
+    #[arg(short = 'i', long = "ignore")]
+    ignore: Vec<String>,
+    /// A file of patterns to ignore, one a line. `-ii`.
+    #[arg(long = "ignore_spec")]
+    ignore_spec: Option<PathBuf>,
+    /// Threads that hash files (iohash's; default: one per CPU).
+    #[arg(short = 'j', long)]
+    threads: Option<usize>,
+}
+
+/// The reference's two-letter short options, which clap cannot declare, as long ones.
+fn long_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
+    args.map(|arg| {
+        let long = match arg.to_str() {
+            Some("-sf") => "--single_file",
+            Some("-dr") => "--detect_renaming",
+            Some("-ii") => "--ignore_spec",
+            _ => return arg,
+        };
+        OsString::from(long)
+    })
+    .collect()
+}
+
+/// `ascmhl ARGS`: the drop-in.
+pub fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
+    let args = match AscMhl::try_parse_from(long_forms(args)) {
+        Ok(args) => args,
+        Err(e) => {
+            let _ = e.print();
+            // click exits 2 on bad usage.
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    if let Some(usage) = missing_path(&args.command) {
+        eprint!("{usage}");
+        return ExitCode::from(2);
+    }
+    let result = match args.command {
+        Verb::Create(create_args) => {
+            let CreateArgs {
+                root_path,
+                verbose,
+                hash_format,
+                no_directory_hashes,
+                detect_renaming,
+                author_name,
+                author_email,
+                author_phone,
+                author_role,
+                location,
+                comment,
+                single_file,
+                ignore,
+                ignore_spec,
+                threads,
+            } = *create_args;
+            hash_format
+                .iter()
+                .map(|name| Format::named(name))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(Failure::Io)
+                .and_then(|formats| {
+                    let author = manifest::Author {
+                        name: author_name,
+                        email: author_email,
+                        phone: author_phone,
+                        role: author_role,
+                    };
+                    let has_author = author != manifest::Author::default();
+                    create(&CreateOptions {
+                        root: root_path,
+                        verbose,
+                        formats,
+                        no_directory_hashes,
+                        detect_renaming,
+                        single_files: single_file,
+                        ignore,
+                        ignore_spec,
+                        author: has_author.then_some(author),
+                        location,
+                        comment,
+                        threads,
+                    })
+                })
+        }
+        Verb::Diff {
+            root_path,
+            verbose,
+            ignore,
+            ignore_spec,
+        } => report::diff(&root_path, verbose, &ignore, ignore_spec.as_deref()),
+        Verb::Info {
+            root_path,
+            verbose,
+            single_file,
+        } => report::info(root_path.as_deref(), verbose, &single_file),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("Error: {failure}");
+            ExitCode::from(failure.exit_code())
+        }
+    }
+}
+
+/// click's usage error for a path argument or option that does not exist, which the reference
+/// checks before anything else.
+fn missing_path(verb: &Verb) -> Option<String> {
+    let (name, paths): (&str, Vec<(&str, &Path)>) = match verb {
+        Verb::Create(create) => (
+            "create",
+            std::iter::once(("ROOT_PATH", create.root_path.as_path()))
+                .chain(
+                    create
+                        .single_file
+                        .iter()
+                        .map(|p| ("'--single_file' / '-sf'", p.as_path())),
+                )
+                .chain(
+                    create
+                        .ignore_spec
+                        .iter()
+                        .map(|p| ("'--ignore_spec' / '-ii'", p.as_path())),
+                )
+                .collect(),
+        ),
+        Verb::Diff {
+            root_path,
+            ignore_spec,
+            ..
+        } => (
+            "diff",
+            std::iter::once(("ROOT_PATH", root_path.as_path()))
+                .chain(
+                    ignore_spec
+                        .iter()
+                        .map(|p| ("'--ignore_spec' / '-ii'", p.as_path())),
+                )
+                .collect(),
+        ),
+        Verb::Info {
+            root_path,
+            single_file,
+            ..
+        } => (
+            "info",
+            root_path
+                .iter()
+                .map(|p| ("'[ROOT_PATH]'", p.as_path()))
+                .chain(
+                    single_file
+                        .iter()
+                        .map(|p| ("'--single_file' / '-sf'", p.as_path())),
+                )
+                .collect(),
+        ),
+    };
+    let (option, path) = paths.into_iter().find(|(_, p)| !p.exists())?;
+    let option = if option == "ROOT_PATH" {
+        "'ROOT_PATH'"
+    } else {
+        option
+    };
+    let usage = if name == "info" {
+        "[ROOT_PATH]"
+    } else {
+        "ROOT_PATH"
+    };
+    Some(format!(
+        "Usage: ascmhl {name} [OPTIONS] {usage}\nTry 'ascmhl {name} --help' for help.\n\n\
+         Error: Invalid value for {option}: Path '{}' does not exist.\n",
+        path.display()
+    ))
+}
+
+/// The path as the reference shows it: joined to the working directory when relative, as
+/// given otherwise (`/data/./card` stays so).
+fn absolute(path: &Path) -> Result<PathBuf, Failure> {
+    if !path.exists() {
+        return Err(Failure::Io(format!(
+            "Path '{}' does not exist.",
+            path.display()
+        )));
+    }
+    if path.is_absolute() {
+        return Ok(path.to_path_buf());
+    }
+    std::env::current_dir()
+        .map(|cwd| cwd.join(path))
+        .map_err(|e| Failure::Io(format!("the working directory: {e}")))
+}
+
+/// This machine's name, as the reference records it (`platform.node()`).
+fn hostname() -> String {
+    ["/proc/sys/kernel/hostname", "/etc/hostname"]
+        .iter()
+        .find_map(|p| std::fs::read_to_string(p).ok())
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
+        .unwrap_or_else(|| "localhost".to_owned())
+}

@@ -1,0 +1,623 @@
+//! The command through a link named `ascmhl`, against the reference ascmhl 1.2: its committed
+//! history and outcomes (`tests/data/ascmhl/`, made by `tests/data/gen_ascmhl_golden.py`), its
+//! published scenario histories, and, where the reference is installed (`IOHASH_PYTHON` names
+//! a Python that has it; CI sets `IOHASH_REQUIRE_PYTHON_ORACLES=1`, which makes its absence a
+//! failure), live on random trees, both ways.
+
+use std::ffi::OsStr;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const IOHASH: &str = env!("CARGO_BIN_EXE_iohash");
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+
+/// A link named `ascmhl` to the command, in `dir`.
+fn ascmhl_link(dir: &Path) -> PathBuf {
+    let link = dir.join(if cfg!(windows) {
+        "ascmhl.exe"
+    } else {
+        "ascmhl"
+    });
+    if !link.exists() {
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(IOHASH, &link).unwrap();
+        #[cfg(not(unix))]
+        fs::copy(IOHASH, &link).unwrap();
+    }
+    link
+}
+
+fn run(program: &Path, args: &[&OsStr]) -> Output {
+    Command::new(program).args(args).output().unwrap()
+}
+
+/// What a run printed, as the golden file writes it: `exit CODE`, then `out` and `err` lines
+/// with the tree's path as `{ROOT}` and dates as `{DATE}`.
+fn outcome(output: &Output, root: &Path) -> Vec<String> {
+    let mut lines = vec![format!("exit {}", output.status.code().unwrap_or(-1))];
+    for (stream, bytes) in [("out", &output.stdout), ("err", &output.stderr)] {
+        for line in String::from_utf8_lossy(bytes).lines() {
+            lines.push(format!(
+                "{stream} {}",
+                normalized(&line.replace(&root.display().to_string(), "{ROOT}"))
+            ));
+        }
+    }
+    lines
+}
+
+/// Dates in a manifest's name (`_2026-12-01_180333Z.mhl`) and in `info`'s lines as `{DATE}`.
+fn normalized(line: &str) -> String {
+    let mut out = line.to_owned();
+    if let Some(at) = out.find("Z.mhl") {
+        if at >= 18 && out.is_char_boundary(at - 18) && out[at - 18..].starts_with('_') {
+            out.replace_range(at - 18..at + 5, "_{DATE}.mhl");
+        }
+    }
+    let mut from = 0;
+    while let Some(open) = out[from..].find("(20").map(|i| i + from) {
+        match out[open..].find(')') {
+            Some(len) if out[open..open + len].contains('T') => {
+                out.replace_range(open + 1..open + len, "{DATE}");
+            }
+            _ => {}
+        }
+        from = open + 1;
+    }
+    out
+}
+
+/// The golden file's outcome of `args`.
+fn golden_outcome(golden: &str, args: &str) -> Vec<String> {
+    golden
+        .lines()
+        .skip_while(|l| *l != format!("== {args}"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("== "))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// `len` bytes of splitmix64 words from `seed`, little-endian (tests/data/splitmix.py).
+fn splitmix_bytes(mut state: u64, len: usize) -> Vec<u8> {
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+/// The tree of tests/data/mhl_tree.txt at `root`.
+fn build_tree(root: &Path) {
+    let spec = include_str!("../../tests/data/mhl_tree.txt");
+    for line in spec
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        if let Some(path) = line.strip_prefix("d ") {
+            fs::create_dir_all(root.join(path)).unwrap();
+            continue;
+        }
+        let f: Vec<&str> = line.splitn(4, ' ').collect();
+        let path = root.join(f[3]);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(
+            path,
+            splitmix_bytes(f[2].parse().unwrap(), f[1].parse().unwrap()),
+        )
+        .unwrap();
+    }
+}
+
+/// The changes of gen_ascmhl_golden.py's `change`: one file changed, one deleted, one added.
+fn change_tree(root: &Path) {
+    fs::write(root.join("A001/clip 1.mov"), splitmix_bytes(100, 1000)).unwrap();
+    fs::remove_file(root.join("top level.txt")).unwrap();
+    fs::write(root.join("B002/new.bin"), splitmix_bytes(101, 300)).unwrap();
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).unwrap();
+    for entry in fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+/// Holds iohash to the reference's `history` (its `ascmhl` folder for the tree of
+/// mhl_tree.txt) and `golden` outcomes.
+fn follows_the_reference(history: &Path, golden: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let root = dir.path().join("tree");
+    build_tree(&root);
+    copy_dir(history, &root.join("ascmhl"));
+    // Unchanged, the tree diffs clean and the generation verifies every file.
+    let diff = run(&ascmhl, &["diff".as_ref(), root.as_os_str()]);
+    assert_eq!(outcome(&diff, &root), ["exit 0"]);
+    let pristine = dir.path().join("pristine");
+    copy_dir(&root, &pristine);
+    let create = run(&ascmhl, &["create".as_ref(), pristine.as_os_str()]);
+    assert_eq!(outcome(&create, &pristine), ["exit 0"]);
+    // Once changed, every command prints what the reference printed, with its exit code.
+    change_tree(&root);
+    for args in ["diff -v", "create -v", "info"] {
+        let mut argv: Vec<&OsStr> = args.split(' ').map(OsStr::new).collect();
+        argv.push(root.as_os_str());
+        let ours = outcome(&run(&ascmhl, &argv), &root);
+        assert_eq!(ours, golden_outcome(golden, args), "ascmhl {args}");
+    }
+}
+
+#[test]
+fn a_history_the_reference_made_is_continued_as_the_reference_continues_it() {
+    let golden = fs::read_to_string(format!("{DATA}/ascmhl/outcomes.txt")).unwrap();
+    follows_the_reference(Path::new(&format!("{DATA}/ascmhl/history")), &golden);
+}
+
+#[test]
+fn the_reference_scenarios_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let scenarios = Path::new(DATA).join("ascmhl/scenarios");
+    copy_dir(&scenarios, &dir.path().join("s"));
+    // Every history that is not nested: each file verifies against what the reference
+    // recorded (in xxh64, the scenarios' format), but scenario 4's Sidecar.txt, which it
+    // altered on purpose and recorded as failed.
+    let histories = [
+        ("scenario_01/travel_01/A002R2EC", 0),
+        ("scenario_02/travel_01/A002R2EC", 0),
+        ("scenario_02/file_server/A002R2EC", 0),
+        ("scenario_03/travel_01/A002R2EC", 0),
+        ("scenario_03/file_server/A002R2EC", 0),
+        ("scenario_04/travel_01/A002R2EC", 0),
+        ("scenario_04/file_server/A002R2EC", 11),
+        ("scenario_05/travel_01/Reels/A002R2EC", 0),
+        ("scenario_05/travel_01/Reels/A003R2EC", 0),
+    ];
+    for (path, code) in histories {
+        let root = dir.path().join("s").join(path);
+        let out = run(
+            &ascmhl,
+            &[
+                "create".as_ref(),
+                "-v".as_ref(),
+                "-h".as_ref(),
+                "xxh64".as_ref(),
+                root.as_os_str(),
+            ],
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(code),
+            "{path}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("  verified                      Clips/A00"),
+            "{stdout}"
+        );
+        // The root hash is the one the reference recorded for the same files.
+        let log = fs::read_to_string(
+            root.join("ascmhl")
+                .read_dir()
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .filter(|p| p.extension() == Some(OsStr::new("mhl")))
+                .min()
+                .unwrap(),
+        )
+        .unwrap();
+        let recorded = root_hash(&log);
+        let ours = stdout
+            .lines()
+            .find(|l| l.starts_with("  calculated root hash  xxh64: "))
+            .unwrap();
+        if code == 0 {
+            assert!(
+                ours.contains(&format!("xxh64: {recorded} (content)")),
+                "{path}: {ours} vs {recorded}"
+            );
+        }
+    }
+    let scenario_4 = String::from_utf8(
+        run(
+            &ascmhl,
+            &[
+                "create".as_ref(),
+                dir.path()
+                    .join("s/scenario_04/file_server/A002R2EC")
+                    .as_os_str(),
+            ],
+        )
+        .stderr,
+    )
+    .unwrap();
+    assert!(scenario_4.starts_with("ERROR: hash mismatch for        Sidecar.txt  xxh64 (old): 3ab5a4166b9bde44, xxh64 (new): 70d2cf31aaa3eac4\n"), "{scenario_4}");
+    // A history with histories nested in it is reported, not mishandled.
+    let nested = run(
+        &ascmhl,
+        &[
+            "create".as_ref(),
+            dir.path()
+                .join("s/scenario_05/file_server/Reels")
+                .as_os_str(),
+        ],
+    );
+    assert_eq!(nested.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&nested.stderr).contains("nested"));
+}
+
+/// The first generation's root content hash in a manifest's text.
+fn root_hash(manifest: &str) -> String {
+    let root = &manifest[manifest.find("<roothash>").unwrap()..];
+    let content = &root[root.find("<content>").unwrap()..];
+    let value_start = content.find("\">").unwrap() + 2;
+    let value_end = content[value_start..].find('<').unwrap() + value_start;
+    content[value_start..value_end].to_owned()
+}
+
+/// The reference's `ascmhl` program, when its Python has it (`IOHASH_PYTHON`, else `python3`):
+/// beside that Python, or on the `PATH`.
+fn reference() -> Option<(String, PathBuf)> {
+    let python = std::env::var("IOHASH_PYTHON").unwrap_or_else(|_| "python3".into());
+    let found = Command::new(&python)
+        .args(["-c", "import ascmhl"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !found {
+        let required = std::env::var_os("IOHASH_REQUIRE_PYTHON_ORACLES").is_some_and(|v| v == "1");
+        assert!(
+            !required,
+            "IOHASH_REQUIRE_PYTHON_ORACLES=1 but {python} lacks ascmhl"
+        );
+        eprintln!(
+            "skipped: {python} lacks ascmhl (the committed history and outcomes were checked)"
+        );
+        return None;
+    }
+    let beside = Path::new(&python).parent().map(|dir| dir.join("ascmhl"));
+    let program = beside
+        .filter(|p| p.exists())
+        .unwrap_or_else(|| PathBuf::from("ascmhl"));
+    Some((python, program))
+}
+
+#[test]
+fn the_reference_makes_today_the_history_and_outcomes_committed() {
+    let Some((python, _)) = reference() else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    let status = Command::new(&python)
+        .arg(format!("{DATA}/gen_ascmhl_golden.py"))
+        .arg(out.path())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let golden = fs::read_to_string(out.path().join("outcomes.txt")).unwrap();
+    assert_eq!(
+        golden,
+        fs::read_to_string(format!("{DATA}/ascmhl/outcomes.txt")).unwrap()
+    );
+    follows_the_reference(&out.path().join("history"), &golden);
+}
+
+/// A random tree: nested and empty directories, an empty file, names with spaces and
+/// non-ASCII letters, a `.DS_Store`, files of 0 bytes to 10 MiB.
+fn random_tree(root: &Path, seed: u64) {
+    let names = ["clip", "Ünïcode ü", "a b", "frame_0001.dpx", "z", "ça"];
+    let sizes = [0, 1, 17, 1000, 4096, 65_537, 1 << 20, 3 << 20];
+    let mut state = seed;
+    let mut next = |n: usize| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n
+    };
+    for d in 0..6 {
+        let depth = 1 + next(3);
+        let dir: PathBuf = (0..depth)
+            .map(|i| format!("{} {d}{i}", names[next(names.len())]))
+            .collect();
+        fs::create_dir_all(root.join(&dir)).unwrap();
+        if d == 5 {
+            continue; // an empty directory
+        }
+        for f in 0..1 + next(5) {
+            let size = sizes[next(sizes.len())];
+            let name = format!("{}{f}.bin", names[next(names.len())]);
+            fs::write(
+                root.join(&dir).join(name),
+                splitmix_bytes(seed + f as u64, size),
+            )
+            .unwrap();
+        }
+    }
+    fs::create_dir_all(root.join("reels/A001")).unwrap();
+    fs::write(root.join("reels/A001/clip.mov"), splitmix_bytes(seed, 5000)).unwrap();
+    fs::write(root.join("empty"), b"").unwrap();
+    fs::write(root.join("big"), splitmix_bytes(seed, 10 << 20)).unwrap();
+    fs::write(root.join(".DS_Store"), b"finder").unwrap();
+}
+
+/// A manifest's root content and structure hashes (the text between `<roothash>` and its end).
+fn root_hashes(history: &Path, generation: &str) -> String {
+    let manifest = history
+        .join("ascmhl")
+        .read_dir()
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(generation)
+        })
+        .unwrap();
+    let text = fs::read_to_string(manifest).unwrap();
+    let start = text.find("<roothash>").unwrap();
+    let end = text.find("</roothash>").unwrap();
+    // Without the hash dates, which differ.
+    text[start..end]
+        .lines()
+        .map(|l| match (l.find(" hashdate="), l.find("\">")) {
+            (Some(a), Some(b)) => format!("{}{}", &l[..a], &l[b + 1..]),
+            _ => l.to_owned(),
+        })
+        .collect()
+}
+
+#[test]
+fn histories_pass_between_iohash_and_the_reference_both_ways() {
+    let Some((_, reference)) = reference() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let ours = ascmhl_link(dir.path());
+    for (i, format) in ["xxh64", "xxh3", "xxh128"].into_iter().enumerate() {
+        let a = dir.path().join(format!("a{i}")).join("card");
+        let b = dir.path().join(format!("b{i}")).join("card");
+        random_tree(&a, 7 + i as u64);
+        copy_dir(&a, &b);
+        let create = |program: &Path, root: &Path| {
+            run(
+                program,
+                &[
+                    "create".as_ref(),
+                    "-h".as_ref(),
+                    format.as_ref(),
+                    root.as_os_str(),
+                ],
+            )
+        };
+        // iohash first, then the reference: every file verifies, nothing is reported.
+        assert_eq!(outcome(&create(&ours, &a), &a), ["exit 0"]);
+        assert_eq!(outcome(&create(&reference, &a), &a), ["exit 0"], "{format}");
+        let second = fs::read_dir(a.join("ascmhl"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.file_name().unwrap().to_string_lossy().starts_with("0002"))
+            .unwrap();
+        let second = fs::read_to_string(second).unwrap();
+        assert!(
+            second.contains("action=\"verified\"")
+                && !second.contains("action=\"original\"")
+                && !second.contains("action=\"failed\"")
+        );
+        assert_eq!(root_hashes(&a, "0001"), root_hashes(&a, "0002"), "{format}");
+        assert_eq!(
+            outcome(&run(&reference, &["diff".as_ref(), a.as_os_str()]), &a),
+            ["exit 0"]
+        );
+        assert_eq!(
+            outcome(&run(&reference, &["info".as_ref(), a.as_os_str()]), &a)[0],
+            "exit 0"
+        );
+        // The reference first, then iohash.
+        assert_eq!(outcome(&create(&reference, &b), &b), ["exit 0"]);
+        assert_eq!(outcome(&create(&ours, &b), &b), ["exit 0"], "{format}");
+        assert_eq!(root_hashes(&b, "0001"), root_hashes(&b, "0002"), "{format}");
+        assert_eq!(root_hashes(&a, "0001"), root_hashes(&b, "0001"), "{format}");
+        assert_eq!(
+            outcome(&run(&ours, &["diff".as_ref(), b.as_os_str()]), &b),
+            ["exit 0"]
+        );
+        // A changed, a deleted and an added file: both report them alike, each on the
+        // history the other began.
+        for root in [&a, &b] {
+            fs::write(root.join("big"), splitmix_bytes(99, 10 << 20)).unwrap();
+            fs::remove_file(root.join("empty")).unwrap();
+            fs::write(root.join("added file"), b"new").unwrap();
+        }
+        for args in [&["diff", "-v"][..], &["create", "-v", "-h", format]] {
+            let run_on = |program: &Path, root: &Path| {
+                let mut argv: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+                argv.push(root.as_os_str());
+                outcome(&run(program, &argv), root)
+            };
+            let theirs = run_on(&reference, &a);
+            assert_eq!(run_on(&ours, &b), theirs, "{args:?} {format}");
+            assert_ne!(theirs[0], "exit 0");
+        }
+        assert_eq!(root_hashes(&a, "0003"), root_hashes(&b, "0003"), "{format}");
+    }
+}
+
+#[test]
+fn options_print_and_exit_as_the_reference() {
+    let Some((_, reference)) = reference() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let ours = ascmhl_link(dir.path());
+    let patterns = dir.path().join("patterns");
+    fs::write(&patterns, "*.dpx0.bin\n\nz 30/\n").unwrap();
+    let patterns = patterns.to_str().unwrap().to_owned();
+    // (what happens before, as [command, args...] lists run by each tool on its own copy; the
+    // run compared)
+    type Step<'a> = &'a [&'a str];
+    let cases: [(&[Step], Step); 10] = [
+        (&[], &["create", "-v", "-n"]),
+        (&[], &["create", "-v", "-i", "*.bin", "-i", "Ünïcode ü 10/"]),
+        (&[], &["create", "-v", "-ii", &patterns]),
+        (
+            &[],
+            &["create", "-v", "-h", "xxh64", "-h", "xxh128", "-h", "xxh3"],
+        ),
+        (
+            &[&["create", "-h", "xxh64"]],
+            &["create", "-v", "-h", "xxh128"],
+        ),
+        (
+            &[],
+            &["create", "-v", "-sf", "{ROOT}/big", "-sf", "{ROOT}/reels"],
+        ),
+        (&[], &["create", "-sf", "{ROOT}/nowhere"]),
+        (
+            &[&["create"], &["mv", "big", "big renamed"]],
+            &["create", "-v", "-dr"],
+        ),
+        (
+            &[&[
+                "create",
+                "--author_name",
+                "Jo & <b>",
+                "--author_email",
+                "jo@example.com",
+                "--author_role",
+                "DIT",
+                "--location",
+                "Set 4",
+                "--comment",
+                "card 1",
+            ]],
+            &["info", "-v"],
+        ),
+        (
+            &[&["create"], &["create", "-h", "xxh3"]],
+            &["info", "-v", "-sf", "{ROOT}/big"],
+        ),
+    ];
+    for (i, (before, args)) in cases.into_iter().enumerate() {
+        let mut outcomes = Vec::new();
+        for (tool, program) in [("reference", &reference), ("iohash", &ours)] {
+            let root = dir.path().join(format!("{tool}{i}")).join("card");
+            random_tree(&root, 40 + i as u64);
+            let with_root = |step: Step| -> Vec<String> {
+                step.iter()
+                    .map(|a| a.replace("{ROOT}", root.to_str().unwrap()))
+                    .collect()
+            };
+            for step in before {
+                if step[0] == "mv" {
+                    fs::rename(root.join(step[1]), root.join(step[2])).unwrap();
+                    continue;
+                }
+                let mut argv = with_root(step);
+                argv.push(root.display().to_string());
+                let out = Command::new(program).args(&argv).output().unwrap();
+                assert!(
+                    out.status.success(),
+                    "{tool} {argv:?}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+            }
+            let mut argv = with_root(args);
+            if !argv.contains(&"-sf".to_owned()) || args[0] == "create" {
+                argv.push(root.display().to_string());
+            }
+            let out = Command::new(program).args(&argv).output().unwrap();
+            let mut lines = outcome(&out, &root);
+            // Each tool names itself in the histories it writes.
+            for line in &mut lines {
+                *line = line
+                    .replace("iohash 0.1.0", "TOOL")
+                    .replace("ascmhl 1.2", "TOOL");
+            }
+            outcomes.push(lines);
+        }
+        assert_eq!(outcomes[1], outcomes[0], "{args:?}");
+    }
+}
+
+#[test]
+fn iohash_mhl_makes_generations_as_create_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("tree");
+    build_tree(&root);
+    let iohash = |args: &[&str]| {
+        Command::new(IOHASH)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    assert_eq!(outcome(&iohash(&["--mhl", "tree"]), &root), ["exit 0"]);
+    assert_eq!(
+        outcome(&iohash(&["--mhl", "-H", "xxh64", "tree"]), &root),
+        ["exit 0"]
+    );
+    let second = fs::read_dir(root.join("ascmhl"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("0002_tree_")
+        })
+        .unwrap();
+    let second = fs::read_to_string(second).unwrap();
+    // The xxh128 hashes of the first generation verified, xxh64 ones added.
+    assert!(second.contains("<xxh128 action=\"verified\""), "{second}");
+    assert!(second.contains("<xxh64 action=\"verified\""), "{second}");
+    assert!(!second.contains("original"));
+    // A changed file: the reference's message and exit code, and which directory it was.
+    change_tree(&root);
+    let changed = iohash(&["--mhl", "tree"]);
+    assert_eq!(changed.status.code(), Some(11));
+    let stderr = String::from_utf8_lossy(&changed.stderr);
+    assert!(
+        stderr.starts_with("ERROR: hash mismatch for        A001/clip 1.mov  xxh128 (old): "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(
+            "Error: tree: Verification of files referenced in the ASC MHL history failed\n"
+        ),
+        "{stderr}"
+    );
+    // What ASC MHL has no name for is refused before anything is written.
+    let crc = iohash(&["--mhl", "-H", "crc32", "tree"]);
+    assert_eq!(crc.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&crc.stderr).contains("xxh128"));
+    // A history whose manifest was altered is reported, not extended.
+    let first = fs::read_dir(root.join("ascmhl"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("0001_")
+        })
+        .unwrap();
+    let text = fs::read_to_string(&first).unwrap();
+    fs::write(&first, text.replacen("in-place", "transfer", 1)).unwrap();
+    let altered = iohash(&["--mhl", "tree"]);
+    assert_eq!(altered.status.code(), Some(31));
+    assert!(String::from_utf8_lossy(&altered.stderr).contains("Modified ASC MHL manifest"));
+}
