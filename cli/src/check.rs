@@ -79,7 +79,29 @@ pub fn run(program: &str, inputs: &[Input], options: &CheckOptions) -> bool {
 
 fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     let list_name = String::from_utf8_lossy(&input.display_name()).into_owned();
+    // An ASC MHL manifest is read as the list of its files' hashes; an audit walks its
+    // history's folder, leaving out what the manifest's ignore patterns leave out.
+    let mut audit_root = None;
+    let mut audit_options = options.audit.clone();
     let reader: Box<dyn Read + Send> = match input {
+        Input::Path(path) if path.extension().is_some_and(|e| e == "mhl") => {
+            match crate::mhl::manifest_as_list(path) {
+                Ok((root, lines, ignore)) => {
+                    if let Some(audit) = &mut audit_options {
+                        audit.exclude.extend(ignore.iter().filter_map(|pattern| {
+                            let pattern = pattern.trim_start_matches('/').trim_end_matches('/');
+                            crate::glob::Glob::new(pattern).ok()
+                        }));
+                    }
+                    audit_root = Some(root);
+                    Box::new(io::Cursor::new(lines))
+                }
+                Err(e) => {
+                    eprintln!("{program}: {list_name}: {}", describe(&e));
+                    return false;
+                }
+            }
+        }
         Input::Stdin => Box::new(io::stdin()),
         Input::Path(path) => match File::open(path) {
             Ok(file) => Box::new(file),
@@ -180,8 +202,8 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         },
     );
 
-    if let (Some(tree_options), true) = (&options.audit, report.proper > 0) {
-        let root = common_directory(listed.iter().map(Vec::as_slice));
+    if let (Some(tree_options), true) = (&audit_options, report.proper > 0) {
+        let root = audit_root.unwrap_or_else(|| common_directory(listed.iter().map(Vec::as_slice)));
         for found in crate::tree::walk(&root, tree_options) {
             match found {
                 crate::tree::Found::File(path) => {

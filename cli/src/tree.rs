@@ -11,7 +11,7 @@ use crate::glob::Glob;
 use crate::input::describe;
 
 /// How directory trees are walked.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct TreeOptions {
     /// `-L`: follow symbolic links (a link back to an ancestor is reported, not followed).
     pub follow_links: bool,

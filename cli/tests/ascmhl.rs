@@ -246,18 +246,23 @@ fn the_reference_scenarios_verify() {
     )
     .unwrap();
     assert!(scenario_4.starts_with("ERROR: hash mismatch for        Sidecar.txt  xxh64 (old): 3ab5a4166b9bde44, xxh64 (new): 70d2cf31aaa3eac4\n"), "{scenario_4}");
-    // A history with histories nested in it is reported, not mishandled.
-    let nested = run(
+    // The reels' history, with the cards' histories nested in it: every file verifies,
+    // each in its card's history, and the reel's root hash is the one recorded.
+    let reels = dir.path().join("s/scenario_05/file_server/Reels");
+    let out = run(
         &ascmhl,
         &[
             "create".as_ref(),
-            dir.path()
-                .join("s/scenario_05/file_server/Reels")
-                .as_os_str(),
+            "-h".as_ref(),
+            "xxh64".as_ref(),
+            reels.as_os_str(),
         ],
     );
-    assert_eq!(nested.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&nested.stderr).contains("nested"));
+    assert_eq!(outcome(&out, &reels), ["exit 0"]);
+    for card in ["A002R2EC", "A003R2EC"] {
+        let third = reels.join(card).join("ascmhl").read_dir().unwrap().count();
+        assert_eq!(third, 4, "{card}: three generations and the chain");
+    }
 }
 
 /// The first generation's root content hash in a manifest's text.
@@ -469,7 +474,7 @@ fn options_print_and_exit_as_the_reference() {
     // (what happens before, as [command, args...] lists run by each tool on its own copy; the
     // run compared)
     type Step<'a> = &'a [&'a str];
-    let cases: [(&[Step], Step); 10] = [
+    let cases: [(&[Step], Step); 14] = [
         (&[], &["create", "-v", "-n"]),
         (&[], &["create", "-v", "-i", "*.bin", "-i", "Ünïcode ü 10/"]),
         (&[], &["create", "-v", "-ii", &patterns]),
@@ -510,6 +515,28 @@ fn options_print_and_exit_as_the_reference() {
             &[&["create"], &["create", "-h", "xxh3"]],
             &["info", "-v", "-sf", "{ROOT}/big"],
         ),
+        // A card's history nested in the tree's: made first, then the tree's.
+        (&[&["create-in", "reels/A001"]], &["create", "-v"]),
+        (
+            &[&["create-in", "reels/A001"], &["create"], &["create"]],
+            &["info", "-v"],
+        ),
+        (
+            &[
+                &["create-in", "reels/A001"],
+                &["create"],
+                &["rm", "reels/A001/clip.mov"],
+            ],
+            &["create", "-v"],
+        ),
+        (
+            &[
+                &["create-in", "reels/A001"],
+                &["create"],
+                &["rm", "reels/A001/clip.mov"],
+            ],
+            &["diff", "-v"],
+        ),
     ];
     for (i, (before, args)) in cases.into_iter().enumerate() {
         let mut outcomes = Vec::new();
@@ -526,8 +553,19 @@ fn options_print_and_exit_as_the_reference() {
                     fs::rename(root.join(step[1]), root.join(step[2])).unwrap();
                     continue;
                 }
+                if step[0] == "rm" {
+                    fs::remove_file(root.join(step[1])).unwrap();
+                    continue;
+                }
                 let mut argv = with_root(step);
-                argv.push(root.display().to_string());
+                if step[0] == "create-in" {
+                    argv = vec![
+                        "create".to_owned(),
+                        root.join(step[1]).display().to_string(),
+                    ];
+                } else {
+                    argv.push(root.display().to_string());
+                }
                 let out = Command::new(program).args(&argv).output().unwrap();
                 assert!(
                     out.status.success(),
@@ -620,4 +658,198 @@ fn iohash_mhl_makes_generations_as_create_does() {
     let altered = iohash(&["--mhl", "tree"]);
     assert_eq!(altered.status.code(), Some(31));
     assert!(String::from_utf8_lossy(&altered.stderr).contains("Modified ASC MHL manifest"));
+}
+
+#[test]
+fn a_manifest_is_a_checksum_list_for_check_and_audit() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("tree");
+    build_tree(&root);
+    copy_dir(
+        Path::new(&format!("{DATA}/ascmhl/history")),
+        &root.join("ascmhl"),
+    );
+    let iohash = |args: &[&str], cwd: &Path| {
+        Command::new(IOHASH)
+            .args(args)
+            .current_dir(cwd)
+            .output()
+            .unwrap()
+    };
+    let manifests: Vec<String> = {
+        let mut names: Vec<String> = fs::read_dir(root.join("ascmhl"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".mhl"))
+            .collect();
+        names.sort();
+        names
+    };
+    // The reference's first generation (xxh128) and second (xxh128 and xxh64): every file
+    // it recorded checks OK, named under the history's folder; nothing is new.
+    for manifest in &manifests {
+        let list = format!("tree/ascmhl/{manifest}");
+        let check = iohash(&["-c", &list, "--audit"], dir.path());
+        let stdout = String::from_utf8_lossy(&check.stdout);
+        assert!(
+            check.status.success(),
+            "{stdout}{}",
+            String::from_utf8_lossy(&check.stderr)
+        );
+        assert_eq!(stdout.lines().count(), 9, "{stdout}");
+        assert!(stdout.contains("tree/A001/clip 1.mov: OK\n"), "{stdout}");
+        assert!(!stdout.contains("DS_Store"), "{stdout}");
+    }
+    // From inside the folder, names are relative to it.
+    let inside = iohash(&["-c", &format!("ascmhl/{}", manifests[0])], &root);
+    assert!(String::from_utf8_lossy(&inside.stdout).contains("\ntop level.txt: OK\n"));
+    // A changed, a deleted and an added file.
+    change_tree(&root);
+    let list = format!("tree/ascmhl/{}", manifests[1]);
+    let audit = iohash(&["-c", &list, "--audit"], dir.path());
+    assert_eq!(audit.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&audit.stdout);
+    assert!(
+        stdout.contains("tree/A001/clip 1.mov: FAILED\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Could not open or read 'tree/top level.txt'"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("tree/B002/new.bin: NEW\n"), "{stdout}");
+    assert!(stdout.ends_with("1 listed file could not be read\n1 computed checksum did NOT match\n1 file is not in the list\n"), "{stdout}");
+    // A file that is not a manifest is an error naming it.
+    fs::write(dir.path().join("bad.mhl"), "<hashlist><hashes>").unwrap();
+    let bad = iohash(&["-c", "bad.mhl"], dir.path());
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("bad.mhl: "),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}
+
+#[test]
+fn nested_histories_are_made_as_the_reference_made_them_in_its_scenario() {
+    // Scenario 5: two cards, each with its history, copied into a Reels folder, a file added,
+    // and a generation made of the Reels folder: the log has what the reference printed.
+    let dir = tempfile::tempdir().unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let scenario = Path::new(DATA).join("ascmhl/scenarios/scenario_05");
+    let reels = dir.path().join("Reels");
+    copy_dir(&scenario.join("travel_01/Reels"), &reels);
+    fs::copy(
+        scenario.join("file_server/Reels/Summary.txt"),
+        reels.join("Summary.txt"),
+    )
+    .unwrap();
+    let out = run(
+        &ascmhl,
+        &[
+            "create".as_ref(),
+            "-v".as_ref(),
+            reels.as_os_str(),
+            "-h".as_ref(),
+            "xxh64".as_ref(),
+        ],
+    );
+    let log = fs::read_to_string(scenario.join("log.txt")).unwrap();
+    let expected: Vec<String> = std::iter::once("exit 0".to_owned())
+        .chain(
+            log.lines()
+                .skip_while(|l| *l != "$ ascmhl.py create -v /file_server/Reels -h xxh64")
+                .skip(1)
+                .take_while(|l| !l.is_empty())
+                .map(|l| {
+                    format!(
+                        "out {}",
+                        normalized(&l.replace("/file_server/Reels", "{ROOT}"))
+                    )
+                }),
+        )
+        .collect();
+    assert_eq!(expected.len(), 17);
+    assert_eq!(outcome(&out, &reels), expected);
+    // The reel's manifest is the reference's but for its creator, dates and the references'
+    // C4 ids (the cards' manifests have iohash's creator and dates too).
+    let ours = fs::read_dir(reels.join("ascmhl"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension() == Some(OsStr::new("mhl")))
+        .unwrap();
+    let theirs = scenario.join("file_server/Reels/ascmhl/0001_Reels_2020-01-17_143000Z.mhl");
+    let skeleton = |path: &Path| -> Vec<String> {
+        fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .filter(|l| {
+                !l.contains("<creat")
+                    && !l.contains("<hostname>")
+                    && !l.contains("<tool")
+                    && !l.contains("<c4>")
+                    && !l.contains("</creatorinfo>")
+            })
+            .map(|l| match (l.find(" hashdate=\""), l.find("\">")) {
+                (Some(a), Some(b)) => format!("{}{}", &l[..a], &l[b + 1..]),
+                _ => l.to_owned(),
+            })
+            .map(
+                |l| match (l.find(" lastmodificationdate=\""), l.find("\">")) {
+                    (Some(a), Some(b)) => format!("{}{}", &l[..a], &l[b + 1..]),
+                    _ => l.to_owned(),
+                },
+            )
+            .map(|l| normalized(&l))
+            .collect()
+    };
+    assert_eq!(skeleton(&ours), skeleton(&theirs));
+    // Each card's history verifies its files in its own new generation, and `info` lists the
+    // nested histories after the reel's.
+    let info = run(&ascmhl, &["info".as_ref(), reels.as_os_str()]);
+    let info = outcome(&info, &reels);
+    assert_eq!(info[0], "exit 0");
+    assert_eq!(info[4], "out Child History at {ROOT}/A002R2EC:");
+    assert_eq!(info.len(), 11, "{info:?}");
+    let diff = run(&ascmhl, &["diff".as_ref(), reels.as_os_str()]);
+    assert_eq!(outcome(&diff, &reels), ["exit 0"]);
+    // A card's file changed: the mismatch names it under the reel, exit 11; a card's history
+    // gone: exit 30 naming it.
+    fs::write(reels.join("A003R2EC/Sidecar.txt"), b"changed").unwrap();
+    let changed = run(
+        &ascmhl,
+        &[
+            "create".as_ref(),
+            "-h".as_ref(),
+            "xxh64".as_ref(),
+            reels.as_os_str(),
+        ],
+    );
+    assert_eq!(changed.status.code(), Some(11));
+    assert!(String::from_utf8_lossy(&changed.stderr).starts_with(
+        "ERROR: hash mismatch for        A003R2EC/Sidecar.txt  xxh64 (old): e5dda75a353d8b34"
+    ));
+    fs::remove_dir_all(reels.join("A002R2EC/ascmhl")).unwrap();
+    fs::write(
+        reels.join("A003R2EC/Sidecar.txt"),
+        fs::read(scenario.join("travel_01/Reels/A003R2EC/Sidecar.txt")).unwrap(),
+    )
+    .unwrap();
+    let gone = run(
+        &ascmhl,
+        &[
+            "create".as_ref(),
+            "-h".as_ref(),
+            "xxh64".as_ref(),
+            reels.as_os_str(),
+        ],
+    );
+    let gone = outcome(&gone, &reels);
+    assert_eq!(
+        gone,
+        [
+            "exit 30",
+            "err Error: Missing ASC MHL history at path {ROOT}/A002R2EC"
+        ]
+    );
 }

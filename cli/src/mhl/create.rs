@@ -13,7 +13,7 @@ use iohash::mhl::{DirectoryHash, MhlTree};
 use super::chain::{self, Link};
 use super::history::{History, FOLDER};
 use super::ignore::{IgnoreSpec, DEFAULT};
-use super::manifest::{Author, CreatorInfo, HashEntry, Manifest, MediaHash};
+use super::manifest::{Author, CreatorInfo, HashEntry, Manifest, MediaHash, Reference};
 use super::time::Moment;
 use super::walk::{self, Directory};
 use super::{absolute, hash_file, hex, hostname, Failure, Format};
@@ -62,12 +62,19 @@ impl Hashed {
     }
 }
 
-/// The generation being made.
+/// The generation being made: a new manifest for each history that gets one.
 struct Session<'a> {
     history: &'a History,
     /// The formats asked for, sorted by name as the reference sorts them.
     formats: Vec<Format>,
     verbose: bool,
+    /// By the history's `at`.
+    manifests: HashMap<String, NewManifest>,
+}
+
+/// A manifest being made and where its records are.
+#[derive(Default)]
+struct NewManifest {
     manifest: Manifest,
     /// Path to index in `manifest.entries`.
     index: HashMap<String, usize>,
@@ -90,8 +97,7 @@ pub fn create(options: &CreateOptions) -> Result<(), Failure> {
         history: &history,
         formats,
         verbose: options.verbose,
-        manifest: Manifest::default(),
-        index: HashMap::new(),
+        manifests: HashMap::new(),
     };
     if options.single_files.is_empty() {
         session.folder(&root, options)
@@ -118,7 +124,8 @@ impl Session<'_> {
             &options.ignore,
             options.ignore_spec.as_deref(),
         )?;
-        let directories = walk::post_order(root, "", &ignore)?;
+        let walk_ignore = with_nested_patterns(&ignore, self.history)?;
+        let directories = walk::post_order(root, "", &walk_ignore)?;
         let files: Vec<String> = directories.iter().flat_map(Directory::files).collect();
         let hashed = self.hash_all(root, &files, options.threads)?;
         let directory_hashes = if options.no_directory_hashes {
@@ -151,13 +158,31 @@ impl Session<'_> {
         if options.detect_renaming {
             self.detect_renaming(root, &new_paths, &mut not_found)?;
         }
-        self.commit(root, &ignore, options)?;
-        let missing = report_missing(not_found, &ignore);
+        self.commit(&ignore, options)?;
+        let missing = report_missing(not_found, &walk_ignore);
         if failures > 0 {
             return Err(Failure::Verification);
         }
         if missing {
             return Err(Failure::Completeness);
+        }
+        // Histories the last generation referred to that are gone.
+        let gone: Vec<String> = self
+            .history
+            .generations
+            .last()
+            .into_iter()
+            .flat_map(|g| &g.manifest.references)
+            .filter_map(|reference| {
+                let history = Path::new(&reference.path).parent()?.parent()?;
+                let relative = history.to_string_lossy().replace('\\', "/");
+                let gone = !root.join(history).join(FOLDER).exists()
+                    && !walk_ignore.matches(&relative, true);
+                gone.then(|| root.join(history).display().to_string())
+            })
+            .collect();
+        if !gone.is_empty() {
+            return Err(Failure::NoHistory(gone.join(", ")));
         }
         Ok(())
     }
@@ -186,7 +211,7 @@ impl Session<'_> {
                 failures += 1;
             }
         }
-        self.commit(root, &ignore, options)?;
+        self.commit(&ignore, options)?;
         if failures > 0 {
             return Err(Failure::Verification);
         }
@@ -196,7 +221,8 @@ impl Session<'_> {
     /// The formats to hash `path` in: those it was recorded in that are asked for (or, if
     /// none is, the first it was recorded in, to verify it by), then the others asked for.
     fn formats_for(&self, path: &str) -> Result<Vec<Format>, Failure> {
-        let existing = self.history.formats(path);
+        let (histories, relative) = self.history.locate(path);
+        let existing = histories[histories.len() - 1].formats(&relative);
         let mut names: Vec<&str> = existing
             .iter()
             .map(String::as_str)
@@ -296,7 +322,8 @@ impl Session<'_> {
     /// Hashes a file's record in this generation: the reference's `seal_file_path`. The
     /// result: for each format asked for, whether it verified.
     fn seal(&mut self, path: &str, file: &Hashed) -> Vec<bool> {
-        let existing = self.history.formats(path);
+        let (histories, relative) = self.history.locate(path);
+        let existing = histories[histories.len() - 1].formats(&relative);
         let asked_for: Vec<&str> = self.formats.iter().map(|f| f.name).collect();
         let asked = |name: &str| asked_for.contains(&name);
         let mut results = Vec::new();
@@ -326,14 +353,16 @@ impl Session<'_> {
 
     /// Records one hash of a file, compared with the history; false if it differs.
     fn append_file_hash(&mut self, path: &str, file: &Hashed, format: &str, value: String) -> bool {
-        let action = match self.history.original(path) {
+        let (histories, relative) = self.history.locate(path);
+        let history = histories[histories.len() - 1];
+        let action = match history.original(&relative) {
             None => {
                 self.say(&format!(
                     "  created original hash for     {path}  {format}: {value}"
                 ));
                 "original"
             }
-            Some(_) => match self.history.first_in_format(path, format) {
+            Some(_) => match history.first_in_format(&relative, format) {
                 Some(recorded) if recorded.value == value => {
                     self.say(&format!(
                         "  verified                      {path}  {format}: OK"
@@ -357,7 +386,13 @@ impl Session<'_> {
                 }
             },
         };
-        let entry = self.entry(path, Some(file.size), file.modified, false);
+        let entry = self.entry(
+            &history.at,
+            &relative,
+            Some(file.size),
+            file.modified,
+            false,
+        );
         entry.hashes.push(HashEntry {
             format: format.to_owned(),
             value,
@@ -406,25 +441,45 @@ impl Session<'_> {
         if entries.is_empty() {
             self.say(&format!("  added directory entry for     {shown}"));
         }
-        if directory.path.is_empty() {
-            self.manifest.root = entries;
+        let (histories, relative) = self.history.locate(&directory.path);
+        let history = histories[histories.len() - 1];
+        if relative.is_empty() || relative == "." {
+            // A history's own directory: its manifest's root hash, and in the history it is
+            // nested in (if any) a directory like any other.
+            if let [.., parent, _] = histories.as_slice() {
+                let in_parent = directory
+                    .path
+                    .strip_prefix(parent.at.as_str())
+                    .unwrap_or(&directory.path)
+                    .trim_start_matches('/');
+                self.entry(&parent.at, in_parent, None, modified, true)
+                    .hashes
+                    .extend(entries.iter().cloned());
+            }
+            self.manifests
+                .entry(history.at.clone())
+                .or_default()
+                .manifest
+                .root = entries;
         } else {
-            self.entry(&directory.path, None, modified, true)
+            self.entry(&history.at, &relative, None, modified, true)
                 .hashes
                 .extend(entries);
         }
     }
 
-    /// This generation's record of `path`, made on first use.
+    /// The record of `path` in the new manifest of the history at `at`, made on first use.
     fn entry(
         &mut self,
+        at: &str,
         path: &str,
         size: Option<u64>,
         modified: Moment,
         directory: bool,
     ) -> &mut MediaHash {
-        let i = *self.index.entry(path.to_owned()).or_insert_with(|| {
-            self.manifest.entries.push(MediaHash {
+        let new = self.manifests.entry(at.to_owned()).or_default();
+        let i = *new.index.entry(path.to_owned()).or_insert_with(|| {
+            new.manifest.entries.push(MediaHash {
                 path: path.to_owned(),
                 size,
                 modified: Some(modified.iso()),
@@ -432,9 +487,17 @@ impl Session<'_> {
                 hashes: Vec::new(),
                 previous_path: None,
             });
-            self.manifest.entries.len() - 1
+            new.manifest.entries.len() - 1
         });
-        &mut self.manifest.entries[i]
+        &mut new.manifest.entries[i]
+    }
+
+    /// The new record of `path` (under the outermost history's directory), if there is one.
+    fn new_entry(&mut self, path: &str) -> Option<&mut MediaHash> {
+        let (histories, relative) = self.history.locate(path);
+        let new = self.manifests.get_mut(&histories[histories.len() - 1].at)?;
+        let i = *new.index.get(&relative)?;
+        Some(&mut new.manifest.entries[i])
     }
 
     /// `-dr`: a new path whose hash is that of a path gone missing is that path renamed.
@@ -447,17 +510,18 @@ impl Session<'_> {
         let mut missing: Vec<String> = not_found.iter().cloned().collect();
         missing.sort();
         for new_path in new_paths {
-            let Some(&i) = self.index.get(new_path) else {
-                continue;
-            };
             for old_path in &missing {
                 if !not_found.contains(old_path) {
                     continue;
                 }
-                let Some(old) = self.history.first_in_any_format(old_path) else {
+                let (histories, old_relative) = self.history.locate(old_path);
+                let Some(old) = histories[histories.len() - 1].first_in_any_format(&old_relative)
+                else {
                     continue;
                 };
-                let entry = &self.manifest.entries[i];
+                let Some(entry) = self.new_entry(new_path) else {
+                    break;
+                };
                 let current = match entry.hashes.iter().find(|h| h.format == old.format) {
                     Some(hash) => hash.value.clone(),
                     None if !entry.directory => {
@@ -477,9 +541,11 @@ impl Session<'_> {
                 }
                 let kind = if entry.directory { "folder" } else { "file" };
                 if base_name(new_path) != base_name(old_path) {
-                    println!("a renamed {kind} was detected: from {old_path} to {new_path}");
+                    println!("a renamed {kind} was detected: from {old_relative} to {new_path}");
                 }
-                self.manifest.entries[i].previous_path = Some(old_path.clone());
+                if let Some(entry) = self.new_entry(new_path) {
+                    entry.previous_path = Some(old_relative);
+                }
                 not_found.remove(old_path);
                 break;
             }
@@ -487,15 +553,11 @@ impl Session<'_> {
         Ok(())
     }
 
-    /// Writes the manifest and the chain file.
-    fn commit(
-        &mut self,
-        root: &Path,
-        ignore: &IgnoreSpec,
-        options: &CreateOptions,
-    ) -> Result<(), Failure> {
+    /// Writes a new generation of every history that has something new (the nested ones
+    /// first, each referred to by the next one out) and its chain file.
+    fn commit(&mut self, ignore: &IgnoreSpec, options: &CreateOptions) -> Result<(), Failure> {
         let now = Moment::now();
-        self.manifest.creator = CreatorInfo {
+        let creator = CreatorInfo {
             creation_date: now.iso(),
             hostname: hostname(),
             tool: "iohash".to_owned(),
@@ -504,39 +566,109 @@ impl Session<'_> {
             location: options.location.clone(),
             comment: options.comment.clone(),
         };
-        self.manifest.process = "in-place".to_owned();
-        self.manifest.ignore = ignore.patterns().to_vec();
-        let number = self.history.latest_number() + 1;
-        let name = fs::canonicalize(root)
-            .ok()
-            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .unwrap_or_default();
-        let file_name = format!("{number:04}_{name}_{}.mhl", now.file_name());
-        let folder = root.join(FOLDER);
-        let write = |path: &Path, bytes: &[u8]| {
-            fs::write(path, bytes)
-                .map_err(|e| Failure::Io(format!("{}: {}", path.display(), describe(&e))))
-        };
-        if !folder.is_dir() {
-            fs::create_dir(&folder)
-                .map_err(|e| Failure::Io(format!("{}: {}", folder.display(), describe(&e))))?;
+        // Manifests written, by the `at` of the history they belong to.
+        let mut written: HashMap<String, (String, String)> = HashMap::new();
+        for history in self.history.post_order() {
+            let references: Vec<Reference> = history
+                .children
+                .iter()
+                .filter_map(|child| {
+                    let (file_name, c4) = written.get(&child.at)?;
+                    let under = child.at.strip_prefix(history.at.as_str())?;
+                    Some(Reference {
+                        path: format!("{}/{FOLDER}/{file_name}", under.trim_start_matches('/')),
+                        c4: c4.clone(),
+                    })
+                })
+                .collect();
+            let Some(mut new) = self
+                .manifests
+                .remove(&history.at)
+                .or_else(|| (!references.is_empty()).then(NewManifest::default))
+            else {
+                continue;
+            };
+            let manifest = &mut new.manifest;
+            manifest.creator = creator.clone();
+            manifest.process = "in-place".to_owned();
+            manifest.references = references;
+            manifest.ignore = if history.at.is_empty() {
+                ignore.patterns().to_vec()
+            } else {
+                nested_patterns(history, ignore)
+            };
+            let number = history.latest_number() + 1;
+            let name = fs::canonicalize(&history.root)
+                .ok()
+                .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+                .unwrap_or_default();
+            let file_name = format!("{number:04}_{name}_{}.mhl", now.file_name());
+            let folder = history.root.join(FOLDER);
+            let write = |path: &Path, bytes: &[u8]| {
+                fs::write(path, bytes)
+                    .map_err(|e| Failure::Io(format!("{}: {}", path.display(), describe(&e))))
+            };
+            if !folder.is_dir() {
+                fs::create_dir(&folder)
+                    .map_err(|e| Failure::Io(format!("{}: {}", folder.display(), describe(&e))))?;
+            }
+            let xml = manifest.to_xml();
+            write(&folder.join(&file_name), xml.as_bytes())?;
+            let c4 = chain::c4(xml.as_bytes());
+            let mut links = history.chain.clone();
+            links.push(Link {
+                sequence: number.to_string(),
+                path: file_name.clone(),
+                format: "c4".to_owned(),
+                hash: c4.clone(),
+            });
+            write(
+                &folder.join(chain::FILE_NAME),
+                chain::to_xml(&links).as_bytes(),
+            )?;
+            let shown = history.outer_path(&format!("{FOLDER}/{file_name}"));
+            self.say(&format!("Created new generation {shown}"));
+            written.insert(history.at.clone(), (file_name, c4));
         }
-        let xml = self.manifest.to_xml();
-        write(&folder.join(&file_name), xml.as_bytes())?;
-        let mut links = self.history.chain.clone();
-        links.push(Link {
-            sequence: number.to_string(),
-            path: file_name.clone(),
-            format: "c4".to_owned(),
-            hash: chain::c4(xml.as_bytes()),
-        });
-        write(
-            &folder.join(chain::FILE_NAME),
-            chain::to_xml(&links).as_bytes(),
-        )?;
-        self.say(&format!("Created new generation {FOLDER}/{file_name}"));
         Ok(())
     }
+}
+
+/// The patterns a nested history records: its own latest ones (or the default ones), and
+/// those in force that name no path (`*.tmp`, not `clips/*.tmp`), as the reference keeps them.
+fn nested_patterns(history: &History, ignore: &IgnoreSpec) -> Vec<String> {
+    let mut patterns: Vec<String> = match history.latest_ignore_patterns() {
+        Some(latest) if !latest.is_empty() => latest.to_vec(),
+        _ => DEFAULT.iter().map(|p| (*p).to_owned()).collect(),
+    };
+    for pattern in ignore.patterns() {
+        if !pattern.contains('/') && !patterns.contains(pattern) {
+            patterns.push(pattern.clone());
+        }
+    }
+    patterns
+}
+
+/// What the walk leaves out: the patterns in force and those of every nested history, under
+/// its directory.
+pub fn with_nested_patterns(ignore: &IgnoreSpec, history: &History) -> Result<IgnoreSpec, Failure> {
+    let mut spec = ignore.clone();
+    for nested in history.post_order() {
+        if nested.at.is_empty() {
+            continue;
+        }
+        for pattern in nested.latest_ignore_patterns().unwrap_or_default() {
+            if DEFAULT.contains(&pattern.as_str()) || pattern.starts_with('!') {
+                continue;
+            }
+            let anchored = match pattern.trim_start_matches('/') {
+                p if pattern.contains('/') => format!("/{}/{p}", nested.at),
+                p => format!("/{}/**/{p}", nested.at),
+            };
+            spec.push(&anchored).map_err(Failure::Io)?;
+        }
+    }
+    Ok(spec)
 }
 
 /// The patterns in force: the latest generation's (or the default ones), then `-i`, then the

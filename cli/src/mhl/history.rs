@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::chain::{self, Link};
 use super::manifest::{HashEntry, Manifest, MediaHash};
@@ -28,22 +28,48 @@ impl Generation {
     }
 }
 
-/// A history: empty when the directory has no `ascmhl` folder yet.
+/// A history: empty when the directory has no `ascmhl` folder yet. Histories of directories
+/// below it (a card's history inside a reel's) are its children: each records what is under
+/// its directory, and the parent records the child's directory as a directory, with a
+/// reference to the child's new manifest.
 #[derive(Debug)]
 pub struct History {
+    /// The directory it records.
+    pub root: PathBuf,
+    /// That directory's path under the outermost history's (`""` for the outermost).
+    pub at: String,
     pub chain: Vec<Link>,
     pub generations: Vec<Generation>,
+    /// The histories nested in it, by path.
+    pub children: Vec<History>,
 }
 
 impl History {
-    /// Loads the history of `root`: every manifest named as ASC MHL names them
-    /// (`NNNN_name.mhl`), in generation order, each checked against its C4 id in the chain.
+    /// Loads the history of `root` and those nested in it: every manifest named as ASC MHL
+    /// names them (`NNNN_name.mhl`), in generation order, each checked against its C4 id in
+    /// the chain.
     pub fn load(root: &Path) -> Result<History, Failure> {
+        History::load_at(root, String::new())
+    }
+
+    fn load_at(root: &Path, at: String) -> Result<History, Failure> {
+        let mut history = History::load_own(root, at)?;
+        let mut children = Vec::new();
+        find_children(root, &history.at, &mut children)?;
+        history.children = children;
+        Ok(history)
+    }
+
+    /// The generations in `root/ascmhl`.
+    fn load_own(root: &Path, at: String) -> Result<History, Failure> {
         let folder = root.join(FOLDER);
         let chain_path = folder.join(chain::FILE_NAME);
         let mut history = History {
+            root: root.to_path_buf(),
+            at,
             chain: Vec::new(),
             generations: Vec::new(),
+            children: Vec::new(),
         };
         if !folder.exists() {
             return Ok(history);
@@ -98,6 +124,47 @@ impl History {
         Ok(history)
     }
 
+    /// The histories from this (the outermost) one down to the one that records `path` (under
+    /// the outermost's directory), and `path` under the last one's: `.` for its directory.
+    pub fn locate<'a>(&'a self, path: &str) -> (Vec<&'a History>, String) {
+        let mut chain = vec![self];
+        while let Some(child) = chain.last().and_then(|h| {
+            h.children.iter().find(|c| {
+                path == c.at
+                    || path
+                        .strip_prefix(c.at.as_str())
+                        .is_some_and(|rest| rest.starts_with('/'))
+            })
+        }) {
+            chain.push(child);
+        }
+        let last = chain.last().expect("the outermost is there");
+        let relative = match path.strip_prefix(last.at.as_str()) {
+            _ if last.at.is_empty() => path.to_owned(),
+            Some("") => ".".to_owned(),
+            Some(rest) => rest.trim_start_matches('/').to_owned(),
+            None => path.to_owned(),
+        };
+        (chain, relative)
+    }
+
+    /// This history and every one nested in it, the nested ones first (each before the one it
+    /// is in), siblings by path.
+    pub fn post_order(&self) -> Vec<&History> {
+        let mut out: Vec<&History> = self.children.iter().flat_map(History::post_order).collect();
+        out.push(self);
+        out
+    }
+
+    /// `path` (under this history's directory) under the outermost history's.
+    pub fn outer_path(&self, path: &str) -> String {
+        match (self.at.as_str(), path) {
+            ("", path) => path.to_owned(),
+            (at, ".") => at.to_owned(),
+            (at, path) => format!("{at}/{path}"),
+        }
+    }
+
     pub fn latest_number(&self) -> u32 {
         self.generations.last().map_or(0, |g| g.number)
     }
@@ -150,14 +217,29 @@ impl History {
         formats
     }
 
-    /// Every path any generation records (files and directories), under the name it has now
-    /// where a later generation recorded a rename.
+    /// Every path any generation of this history or one nested in it records (files and
+    /// directories, under the outermost history's directory), under the name it has now where
+    /// a later generation recorded a rename.
     pub fn recorded_paths(&self) -> Vec<String> {
+        let mut paths: Vec<String> = self
+            .own_recorded_paths()
+            .iter()
+            .map(|p| self.outer_path(p))
+            .collect();
+        for child in &self.children {
+            paths.extend(child.recorded_paths());
+        }
+        paths.sort();
+        paths.dedup();
+        paths
+    }
+
+    fn own_recorded_paths(&self) -> Vec<String> {
         let renamed: HashMap<&str, &str> = self
             .generations
             .iter()
             .flat_map(|g| &g.manifest.entries)
-            .filter_map(|m| m.previous_path.as_deref().map(|p| (m.path.as_str(), p)))
+            .filter_map(|m| m.previous_path.as_deref().map(|p| (p, m.path.as_str())))
             .collect();
         let mut paths: Vec<String> = self
             .generations
@@ -184,6 +266,38 @@ impl History {
             .and_then(|m| m.previous_path.as_deref())
             .unwrap_or(path)
     }
+}
+
+/// Adds the histories under `root/relative` (each with those nested in it) to `out`: every
+/// directory below that has an `ascmhl` folder, not looking further into it.
+fn find_children(root: &Path, at: &str, out: &mut Vec<History>) -> Result<(), Failure> {
+    let mut stack = vec![(root.to_path_buf(), String::new())];
+    let mut found = Vec::new();
+    while let Some((dir, relative)) = stack.pop() {
+        let entries =
+            fs::read_dir(&dir).map_err(|e| Failure::Io(format!("{}: {e}", dir.display())))?;
+        for entry in entries.flatten() {
+            let Ok(name) = entry.file_name().into_string() else {
+                continue;
+            };
+            if name == FOLDER || !entry.file_type().is_ok_and(|t| t.is_dir()) {
+                continue;
+            }
+            let path = entry.path();
+            let relative = super::walk::join(&relative, &name);
+            if path.join(FOLDER).is_dir() {
+                found.push((path, relative));
+            } else {
+                stack.push((path, relative));
+            }
+        }
+    }
+    found.sort_by(|a, b| a.1.cmp(&b.1));
+    for (path, relative) in found {
+        let at = super::walk::join(at, &relative);
+        out.push(History::load_at(&path, at)?);
+    }
+    Ok(())
 }
 
 /// The generation number of a manifest's file name (`0001_name.mhl`: four digits or more).

@@ -177,6 +177,48 @@ impl io::Write for Fanout<'_> {
     }
 }
 
+/// A manifest (`.mhl`) as a checksum list for `-c`: one tagged line for each file it records
+/// with an xxHash iohash computes (xxh128 before xxh3 before xxh64; a `failed` one never), its
+/// name under the history's folder (the one holding `ascmhl/`, or the manifest's own for one
+/// elsewhere), so `-c` checks the files and `--audit` walks that folder. Also returns the
+/// folder and the manifest's ignore patterns, which the audit leaves out as it does.
+pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<u8>, Vec<String>)> {
+    let manifest = manifest::Manifest::parse(&std::fs::read(path)?)?;
+    let folder = path.parent().unwrap_or(Path::new(""));
+    let root = match folder.file_name() {
+        Some(name) if name == history::FOLDER => folder.parent().unwrap_or(Path::new("")),
+        _ => folder,
+    };
+    let mut lines = Vec::new();
+    for entry in manifest.entries.iter().filter(|e| !e.directory) {
+        let hash = Format::ALL.iter().find_map(|format| {
+            entry
+                .hashes
+                .iter()
+                .find(|h| h.format == format.name && h.action.as_deref() != Some("failed"))
+                .and_then(|h| u128::from_str_radix(&h.value, 16).ok())
+                .map(|value| (format.algorithm, value))
+        });
+        let Some((algorithm, value)) = hash else {
+            continue;
+        };
+        let name = crate::input::path_bytes(&root.join(&entry.path));
+        lines.extend(iohash::sumfile::format_line(
+            algorithm,
+            value,
+            &name,
+            iohash::sumfile::LineStyle::Bsd,
+            false,
+        ));
+    }
+    let root = if root.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        root
+    };
+    Ok((root.to_path_buf(), lines, manifest.ignore))
+}
+
 /// Lower-case hex, as ASC MHL writes xxHash values.
 pub fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";

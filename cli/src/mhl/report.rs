@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use super::create::{ignore_spec, report_missing};
+use super::create::{ignore_spec, report_missing, with_nested_patterns};
 use super::history::{History, FOLDER};
 use super::manifest::{CreatorInfo, Manifest};
 use super::{absolute, walk, Failure};
@@ -25,7 +25,7 @@ pub fn diff(
     if history.generations.is_empty() {
         return Err(Failure::NoHistory(root.display().to_string()));
     }
-    let ignore = ignore_spec(&history, ignore, ignore_file)?;
+    let ignore = with_nested_patterns(&ignore_spec(&history, ignore, ignore_file)?, &history)?;
     let mut not_found: HashSet<String> = history.recorded_paths().into_iter().collect();
     let mut new_files = 0;
     for directory in walk::post_order(&root, "", &ignore)? {
@@ -40,7 +40,12 @@ pub fn diff(
             if child.is_dir {
                 continue;
             }
-            if history.original(history.original_path(&path)).is_none() {
+            let (histories, relative) = history.locate(&path);
+            let recorder = histories[histories.len() - 1];
+            if recorder
+                .original(recorder.original_path(&relative))
+                .is_none()
+            {
                 eprintln!("found new file {path}");
                 new_files += 1;
             }
@@ -80,15 +85,7 @@ pub fn info(root: Option<&Path>, verbose: bool, single_files: &[PathBuf]) -> Res
         return Err(Failure::NoHistory(root.display().to_string()));
     }
     if single_files.is_empty() {
-        for generation in &history.generations {
-            println!(
-                "  Generation {} ({})",
-                generation.number, generation.manifest.creator.creation_date
-            );
-            if verbose {
-                print_summaries(&generation.manifest);
-            }
-        }
+        print_generations(&history, verbose);
         return Ok(());
     }
     for file in single_files {
@@ -100,6 +97,23 @@ pub fn info(root: Option<&Path>, verbose: bool, single_files: &[PathBuf]) -> Res
         file_info(&history, &root, &relative, verbose);
     }
     Ok(())
+}
+
+/// Every generation of `history`, then of each history nested in it.
+fn print_generations(history: &History, verbose: bool) {
+    for generation in &history.generations {
+        println!(
+            "  Generation {} ({})",
+            generation.number, generation.manifest.creator.creation_date
+        );
+        if verbose {
+            print_summaries(&generation.manifest);
+        }
+    }
+    for child in &history.children {
+        println!("\nChild History at {}:", child.root.display());
+        print_generations(child, verbose);
+    }
 }
 
 /// What every generation records of `relative`.

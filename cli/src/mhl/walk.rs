@@ -53,8 +53,7 @@ pub fn join(directory: &str, name: &str) -> String {
 /// Every directory under `root/start` (`start` relative to the root, `""` for all of it), in
 /// post order.
 ///
-/// Errors: a name that is not UTF-8 (a manifest is UTF-8 XML), a history nested below the root
-/// (not supported here), a symbolic link to a directory (which the reference neither follows
+/// Errors: a name that is not UTF-8 (a manifest is UTF-8 XML), a symbolic link to a directory (which the reference neither follows
 /// nor can hash), anything that is neither file nor directory, and what cannot be read.
 pub fn post_order(
     root: &Path,
@@ -81,13 +80,6 @@ fn visit(
             crate::input::describe(&e)
         ))
     };
-    if !relative.is_empty() && directory.join(FOLDER).is_dir() {
-        return Err(Failure::Io(format!(
-            "{}: an ASC MHL history nested in another; iohash does not handle nested \
-             histories yet (the reference ascmhl does)",
-            directory.display()
-        )));
-    }
     let mut entries = Vec::new();
     for entry in fs::read_dir(&directory).map_err(|e| io_error(&directory, e))? {
         let entry = entry.map_err(|e| io_error(&directory, e))?;
