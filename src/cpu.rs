@@ -30,6 +30,12 @@ pub(crate) const AVX512F: u32 = 1 << 5;
 pub(crate) const AVX512BW: u32 = 1 << 6;
 #[cfg(target_arch = "aarch64")]
 pub(crate) const NEON: u32 = 1 << 1;
+/// PMULL, the 64 × 64-bit carry-less multiplication (part of the `aes` feature).
+#[cfg(target_arch = "aarch64")]
+pub(crate) const PMULL: u32 = 1 << 2;
+/// SHA3's three-way XOR (EOR3), which the PMULL fold uses where it is.
+#[cfg(target_arch = "aarch64")]
+pub(crate) const SHA3: u32 = 1 << 3;
 
 /// What [`ask`] found, or 0 before it has run.
 static KNOWN: AtomicU32 = AtomicU32::new(0);
@@ -84,7 +90,9 @@ fn detect() -> u32 {
         | has(x86_has!("avx512f"), AVX512F)
         | has(x86_has!("avx512bw"), AVX512BW);
     #[cfg(target_arch = "aarch64")]
-    let bits = has(aarch64_has!("neon"), NEON);
+    let bits = has(aarch64_has!("neon"), NEON)
+        | has(aarch64_has!("aes"), PMULL)
+        | has(aarch64_has!("sha3"), SHA3);
     ASKED | bits
 }
 

@@ -152,7 +152,12 @@ impl Manifest {
         process.child(ignore).write(&mut out, "  ");
         out.push_str("  <hashes>\n");
         for entry in &self.entries {
-            entry_element(entry).write(&mut out, "    ");
+            if entry.directory {
+                entry_element(entry).write(&mut out, "    ");
+            } else {
+                // Written directly, without building elements: a manifest may hold millions.
+                write_file_entry(&mut out, entry);
+            }
         }
         out.push_str("  </hashes>\n");
         if !self.references.is_empty() {
@@ -318,6 +323,59 @@ fn entry_element(entry: &MediaHash) -> Element {
     element
 }
 
+/// A file's `hash` element, as `entry_element(entry).write(out, "    ")` writes it.
+fn write_file_entry(out: &mut String, entry: &MediaHash) {
+    use super::xml::escape;
+    out.push_str("    <hash>\n      <path");
+    if let Some(size) = entry.size.filter(|&s| s > 0) {
+        out.push_str(" size=\"");
+        out.push_str(&size.to_string());
+        out.push('"');
+    }
+    if let Some(modified) = &entry.modified {
+        out.push_str(" lastmodificationdate=\"");
+        escape(out, modified, true);
+        out.push('"');
+    }
+    if entry.path.is_empty() {
+        out.push_str("/>\n");
+    } else {
+        out.push('>');
+        escape(out, &entry.path, false);
+        out.push_str("</path>\n");
+    }
+    let mut hashes: Vec<&HashEntry> = entry.hashes.iter().collect();
+    hashes.sort_by(|a, b| a.format.cmp(&b.format));
+    for hash in hashes {
+        out.push_str("      <");
+        out.push_str(&hash.format);
+        for (name, value) in [("action", &hash.action), ("hashdate", &hash.hash_date)] {
+            if let Some(value) = value {
+                out.push(' ');
+                out.push_str(name);
+                out.push_str("=\"");
+                escape(out, value, true);
+                out.push('"');
+            }
+        }
+        if hash.value.is_empty() {
+            out.push_str("/>\n");
+        } else {
+            out.push('>');
+            escape(out, &hash.value, false);
+            out.push_str("</");
+            out.push_str(&hash.format);
+            out.push_str(">\n");
+        }
+    }
+    if let Some(previous) = &entry.previous_path {
+        out.push_str("      <previousPath>");
+        escape(out, previous, false);
+        out.push_str("</previousPath>\n");
+    }
+    out.push_str("    </hash>\n");
+}
+
 fn path_element(entry: &MediaHash) -> Element {
     let mut path = Element::with_text("path", &entry.path);
     // As the reference: no size for an empty file (or a directory).
@@ -375,6 +433,48 @@ mod tests {
     /// A manifest as the reference ascmhl 1.2 wrote it (`ascmhl create -h xxh128`, author,
     /// location and comment given), byte for byte.
     const REFERENCE: &str = include_str!("../../tests/data/ascmhl/reference.mhl");
+
+    #[test]
+    fn files_are_written_directly_as_their_elements_are() {
+        let entry = MediaHash {
+            path: "a & <b>/ü \"c\"".into(),
+            size: Some(7),
+            modified: Some("2026-12-01T18:03:33+00:00".into()),
+            directory: false,
+            hashes: vec![
+                HashEntry {
+                    format: "xxh64".into(),
+                    value: "0123456789abcdef".into(),
+                    action: Some("verified".into()),
+                    hash_date: Some("2026-12-01T18:03:33.468470+00:00".into()),
+                    structure: None,
+                },
+                HashEntry {
+                    format: "xxh128".into(),
+                    value: "00".repeat(16),
+                    action: Some("original".into()),
+                    hash_date: None,
+                    structure: None,
+                },
+            ],
+            previous_path: Some("old & name".into()),
+        };
+        for entry in [
+            entry.clone(),
+            MediaHash {
+                size: Some(0),
+                previous_path: None,
+                modified: None,
+                ..entry
+            },
+        ] {
+            let mut direct = String::new();
+            write_file_entry(&mut direct, &entry);
+            let mut via_elements = String::new();
+            entry_element(&entry).write(&mut via_elements, "    ");
+            assert_eq!(direct, via_elements);
+        }
+    }
 
     #[test]
     fn a_reference_manifest_reads_and_writes_back_byte_for_byte() {

@@ -18,31 +18,32 @@ impl Moment {
 
     /// `2026-12-01T18:03:33+00:00`: creation and modification dates.
     pub fn iso(self) -> String {
-        let (date, hour, minute, second) = self.parts();
-        format!("{date}T{hour:02}:{minute:02}:{second:02}+00:00")
+        let (year, month, day, hour, minute, second) = self.parts();
+        format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}+00:00")
     }
 
     /// `2026-12-01T18:03:33.468470+00:00`: hash dates.
     pub fn iso_micros(self) -> String {
-        let (date, hour, minute, second) = self.parts();
-        format!(
-            "{date}T{hour:02}:{minute:02}:{second:02}.{:06}+00:00",
-            self.micros
-        )
+        let (year, month, day, hour, minute, second) = self.parts();
+        let micros = self.micros;
+        format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}.{micros:06}+00:00")
     }
 
     /// `2026-12-01_180333Z`: in a manifest's file name.
     pub fn file_name(self) -> String {
-        let (date, hour, minute, second) = self.parts();
-        format!("{date}_{hour:02}{minute:02}{second:02}Z")
+        let (year, month, day, hour, minute, second) = self.parts();
+        format!("{year:04}-{month:02}-{day:02}_{hour:02}{minute:02}{second:02}Z")
     }
 
-    fn parts(self) -> (String, i64, i64, i64) {
+    /// Year, month, day, hour, minute, second.
+    fn parts(self) -> (i64, i64, i64, i64, i64, i64) {
         let days = self.seconds.div_euclid(86_400);
         let of_day = self.seconds.rem_euclid(86_400);
         let (year, month, day) = civil_from_days(days);
         (
-            format!("{year:04}-{month:02}-{day:02}"),
+            year,
+            month,
+            day,
             of_day / 3600,
             of_day / 60 % 60,
             of_day % 60,

@@ -103,7 +103,7 @@ impl Element {
 
 /// Appends `text` escaped as lxml escapes it: `&`, `<`, `>`, and in attributes also `"` and
 /// the white space an attribute value would otherwise lose.
-fn escape(out: &mut String, text: &str, attribute: bool) {
+pub fn escape(out: &mut String, text: &str, attribute: bool) {
     if !text.contains(['&', '<', '>', '"', '\n', '\r', '\t']) {
         out.push_str(text);
         return;

@@ -9,7 +9,11 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::clmul;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+use super::fold_keys::FoldKeys;
 use super::params::{reflect, CrcParams};
+#[cfg(target_arch = "aarch64")]
+use super::pmull;
 use super::table::Tables;
 
 /// The tables and fold constants of one CRC parameter set, derived from its [`CrcParams`].
@@ -45,8 +49,8 @@ pub struct CrcEngine {
     /// Whether the register holds the CRC reflected (bit 0 is the highest power).
     pub(super) reflected: bool,
     pub(super) tables: Tables,
-    #[cfg(target_arch = "x86_64")]
-    pub(super) keys: clmul::FoldKeys,
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    pub(super) keys: FoldKeys,
     /// Where the CPU has the 512-bit fold, inputs up to this long take it, longer ones
     /// [`peer`](Self::peer)'s path: below `usize::MAX` only for a set with a peer.
     #[cfg(target_arch = "x86_64")]
@@ -78,8 +82,8 @@ impl CrcEngine {
             register_poly,
             reflected: params.refin(),
             tables: Tables::new(register_width, register_poly, params.refin()),
-            #[cfg(target_arch = "x86_64")]
-            keys: clmul::FoldKeys::new(register_width, register_poly, params.refin()),
+            #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+            keys: FoldKeys::new(register_width, register_poly, params.refin()),
             #[cfg(target_arch = "x86_64")]
             widest_max: usize::MAX,
             #[cfg(feature = "std")]
@@ -186,12 +190,28 @@ impl CrcEngine {
             Ok(_) => {}
             Err(clmul::NotAsked) => return self.update_asking_cpu(crc, data),
         }
+        // On AArch64, `crc-fast` keeps the built-in sets (with `std`): it fuses the CPU's
+        // `crc32` instructions with PMULL for the CRC-32s, which this fold does not.
+        #[cfg(all(target_arch = "aarch64", feature = "std"))]
+        let ours = self.peer.is_none();
+        #[cfg(all(target_arch = "aarch64", not(feature = "std")))]
+        let ours = true;
+        #[cfg(target_arch = "aarch64")]
+        if ours {
+            match pmull::Pmull::get() {
+                Ok(Some(pmull)) => {
+                    return pmull.update(crc, data, &self.keys, &self.tables, self.reflected)
+                }
+                Ok(None) => {}
+                Err(pmull::NotAsked) => return self.update_asking_cpu(crc, data),
+            }
+        }
         self.update_long(crc, data)
     }
 
     /// [`update`](Self::update) the first time: asks the CPU which folds it has first. Out of
     /// line, so that `update` calls nothing but in its last step (no registers to save).
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     #[cold]
     #[inline(never)]
     fn update_asking_cpu(&self, crc: u64, data: &[u8]) -> u64 {

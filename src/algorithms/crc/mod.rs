@@ -3,21 +3,29 @@
 //! engine ([`CrcEngine`], [`engine`]).
 //!
 //! On x86-64 with PCLMULQDQ every input of 16 bytes or more is folded by our own carry-less
-//! multiplication ([`clmul`]: 128, 256 or 512 bits wide, by what the CPU has), and shorter ones
-//! go through slice-by-8 tables ([`table`]) on every CPU. `crc-fast` keeps two paths of the
-//! five built-in sets, where it measured faster or we have no fold: CRC-32C above 8 KiB on
-//! CPUs with 512-bit VPCLMULQDQ (its fusion of SSE4.2's `crc32` instruction with folding, on
-//! the Intel machine), and every input of 16 bytes or more on other CPUs (AArch64's PMULL,
-//! x86-64 without PCLMULQDQ), with `std`; other sets take the tables there. BENCHMARKS.md has
-//! the figures: on the AMD EPYC (Zen 3, 256-bit VPCLMULQDQ) our fold is level with
-//! `crc32fast` and twice `crc-fast`'s speed at 64 KiB and 1 MiB.
+//! multiplication ([`clmul`]: 128, 256 or 512 bits wide, by what the CPU has), on AArch64 with
+//! PMULL by the same fold in NEON ([`pmull`], with SHA3's three-way XOR where the CPU has it),
+//! and shorter ones go through slice-by-8 tables ([`table`]) on every CPU; the fold constants
+//! come from the polynomial ([`fold_keys`]). `crc-fast` keeps three paths of the five
+//! built-in sets, with `std`, where it measured faster or may be: CRC-32C above 8 KiB on CPUs
+//! with 512-bit VPCLMULQDQ (its fusion of SSE4.2's `crc32` instruction with folding, on the
+//! Intel machine); the built-in sets on AArch64 (for the CRC-32s it fuses the CPU's `crc32`
+//! instructions with PMULL, which this fold does not; for the CRC-64s its loop and ours are
+//! level in `llvm-mca`'s models, and no AArch64 machine here could time them); and x86-64
+//! without PCLMULQDQ. Other sets take the tables there. BENCHMARKS.md has the figures: on the
+//! AMD EPYC (Zen 3, 256-bit VPCLMULQDQ) our fold is level with `crc32fast` and twice
+//! `crc-fast`'s speed at 64 KiB and 1 MiB.
 
 mod any;
 pub mod catalogue;
 #[cfg(target_arch = "x86_64")]
 mod clmul;
 mod engine;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+mod fold_keys;
 mod params;
+#[cfg(target_arch = "aarch64")]
+mod pmull;
 mod table;
 
 use core::fmt;
