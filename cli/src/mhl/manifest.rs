@@ -477,6 +477,31 @@ mod tests {
     }
 
     #[test]
+    fn damaged_manifests_are_errors_or_manifests_never_panics() {
+        // Cut at every byte, and every byte changed to each of a few that matter to XML.
+        let bytes = REFERENCE.as_bytes();
+        for len in 0..bytes.len() {
+            let _ = Manifest::parse(&bytes[..len]);
+        }
+        let mut damaged = bytes.to_vec();
+        for i in 0..bytes.len() {
+            for b in [b'<', b'>', b'&', b'"', b'/', 0, 0xff] {
+                damaged[i] = b;
+                if let Ok(manifest) = Manifest::parse(&damaged) {
+                    let _ = manifest.to_xml();
+                }
+            }
+            damaged[i] = bytes[i];
+        }
+        assert!(Manifest::parse(b"<hashlist/>").is_ok());
+        assert!(Manifest::parse(b"<other/>").is_err());
+        assert!(Manifest::parse(b"<hashlist><hashes><hash/></hashes></hashlist>").is_err());
+        let bad_size =
+            br#"<hashlist><hashes><hash><path size="x">a</path></hash></hashes></hashlist>"#;
+        assert!(Manifest::parse(bad_size).is_err());
+    }
+
+    #[test]
     fn a_reference_manifest_reads_and_writes_back_byte_for_byte() {
         let manifest = Manifest::parse(REFERENCE.as_bytes()).unwrap();
         assert_eq!(manifest.process, "in-place");
