@@ -88,7 +88,9 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             match crate::mhl::manifest_as_list(path) {
                 Ok((root, lines, ignore)) => {
                     if let Some(audit) = &mut audit_options {
-                        audit.exclude.extend(ignore.iter().filter_map(|pattern| {
+                        // The history's own folders, whatever the manifest's list says.
+                        let patterns = ignore.iter().map(String::as_str).chain(["ascmhl"]);
+                        audit.exclude.extend(patterns.filter_map(|pattern| {
                             let pattern = pattern.trim_start_matches('/').trim_end_matches('/');
                             crate::glob::Glob::new(pattern).ok()
                         }));

@@ -719,6 +719,19 @@ fn a_manifest_is_a_checksum_list_for_check_and_audit() {
     );
     assert!(stdout.contains("tree/B002/new.bin: NEW\n"), "{stdout}");
     assert!(stdout.ends_with("1 listed file could not be read\n1 computed checksum did NOT match\n1 file is not in the list\n"), "{stdout}");
+    // A manifest without an ignore list: the history's own folder is still left out.
+    let text = fs::read_to_string(root.join("ascmhl").join(&manifests[0])).unwrap();
+    let (start, end) = (
+        text.find("    <ignore>").unwrap(),
+        text.find("</ignore>\n").unwrap(),
+    );
+    let bare = format!("{}{}", &text[..start], &text[end + "</ignore>\n".len()..]);
+    fs::write(dir.path().join("bare.mhl"), bare).unwrap();
+    fs::create_dir(dir.path().join("ascmhl")).unwrap();
+    fs::write(dir.path().join("ascmhl/0001_x.mhl"), "recorded elsewhere").unwrap();
+    let audit = iohash(&["-c", "bare.mhl", "--audit"], dir.path());
+    let stdout = String::from_utf8_lossy(&audit.stdout);
+    assert!(!stdout.contains("ascmhl/"), "{stdout}");
     // A file that is not a manifest is an error naming it.
     fs::write(dir.path().join("bad.mhl"), "<hashlist><hashes>").unwrap();
     let bad = iohash(&["-c", "bad.mhl"], dir.path());
