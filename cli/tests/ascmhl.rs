@@ -866,3 +866,42 @@ fn nested_histories_are_made_as_the_reference_made_them_in_its_scenario() {
         ]
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn what_asc_mhl_cannot_record_is_a_clear_error_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let cases: [(&str, fn(&Path)); 3] = [
+        ("not a regular file or directory", |root| {
+            let status = Command::new("mkfifo")
+                .arg(root.join("pipe"))
+                .status()
+                .unwrap();
+            assert!(status.success());
+        }),
+        ("a symbolic link to a directory", |root| {
+            std::os::unix::fs::symlink(root.join("A001"), root.join("link")).unwrap();
+        }),
+        ("not UTF-8", |root| {
+            use std::os::unix::ffi::OsStrExt;
+            fs::write(root.join(OsStr::from_bytes(b"bad\xff")), b"x").unwrap();
+        }),
+    ];
+    for (i, (message, damage)) in cases.into_iter().enumerate() {
+        let root = dir.path().join(format!("tree{i}"));
+        build_tree(&root);
+        damage(&root);
+        let out = run(&ascmhl, &["create".as_ref(), root.as_os_str()]);
+        assert_eq!(out.status.code(), Some(1), "{message}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("Error: ") && stderr.contains(message),
+            "{stderr}"
+        );
+        assert!(
+            !root.join("ascmhl").exists(),
+            "{message}: a history was written"
+        );
+    }
+}
