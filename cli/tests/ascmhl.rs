@@ -872,7 +872,9 @@ fn nested_histories_are_made_as_the_reference_made_them_in_its_scenario() {
 fn what_asc_mhl_cannot_record_is_a_clear_error_and_nothing_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let ascmhl = ascmhl_link(dir.path());
-    let cases: [(&str, fn(&Path)); 3] = [
+    /// What is wrong with the tree, and how to make it so.
+    type Damage = (&'static str, fn(&Path));
+    let cases: [Damage; 3] = [
         ("not a regular file or directory", |root| {
             let status = Command::new("mkfifo")
                 .arg(root.join("pipe"))
