@@ -9,6 +9,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+mod common;
+use common::{build_mhl_tree, splitmix_bytes};
+
 const IOHASH: &str = env!("CARGO_BIN_EXE_iohash");
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
 
@@ -79,42 +82,6 @@ fn golden_outcome(golden: &str, args: &str) -> Vec<String> {
         .collect()
 }
 
-/// `len` bytes of splitmix64 words from `seed`, little-endian (tests/data/splitmix.py).
-fn splitmix_bytes(mut state: u64, len: usize) -> Vec<u8> {
-    let mut out = Vec::with_capacity(len + 8);
-    while out.len() < len {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
-    }
-    out.truncate(len);
-    out
-}
-
-/// The tree of tests/data/mhl_tree.txt at `root`.
-fn build_tree(root: &Path) {
-    let spec = include_str!("../../tests/data/mhl_tree.txt");
-    for line in spec
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        if let Some(path) = line.strip_prefix("d ") {
-            fs::create_dir_all(root.join(path)).unwrap();
-            continue;
-        }
-        let f: Vec<&str> = line.splitn(4, ' ').collect();
-        let path = root.join(f[3]);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(
-            path,
-            splitmix_bytes(f[2].parse().unwrap(), f[1].parse().unwrap()),
-        )
-        .unwrap();
-    }
-}
-
 /// The changes of gen_ascmhl_golden.py's `change`: one file changed, one deleted, one added.
 fn change_tree(root: &Path) {
     fs::write(root.join("A001/clip 1.mov"), splitmix_bytes(100, 1000)).unwrap();
@@ -141,7 +108,7 @@ fn follows_the_reference(history: &Path, golden: &str) {
     let dir = tempfile::tempdir().unwrap();
     let ascmhl = ascmhl_link(dir.path());
     let root = dir.path().join("tree");
-    build_tree(&root);
+    build_mhl_tree(&root);
     copy_dir(history, &root.join("ascmhl"));
     // Unchanged, the tree diffs clean and the generation verifies every file.
     let diff = run(&ascmhl, &["diff".as_ref(), root.as_os_str()]);
@@ -595,7 +562,7 @@ fn options_print_and_exit_as_the_reference() {
 fn iohash_mhl_makes_generations_as_create_does() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("tree");
-    build_tree(&root);
+    build_mhl_tree(&root);
     let iohash = |args: &[&str]| {
         Command::new(IOHASH)
             .args(args)
@@ -664,7 +631,7 @@ fn iohash_mhl_makes_generations_as_create_does() {
 fn a_manifest_is_a_checksum_list_for_check_and_audit() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("tree");
-    build_tree(&root);
+    build_mhl_tree(&root);
     copy_dir(
         Path::new(&format!("{DATA}/ascmhl/history")),
         &root.join("ascmhl"),
@@ -892,7 +859,7 @@ fn what_asc_mhl_cannot_record_is_a_clear_error_and_nothing_is_written() {
     ];
     for (i, (message, damage)) in cases.into_iter().enumerate() {
         let root = dir.path().join(format!("tree{i}"));
-        build_tree(&root);
+        build_mhl_tree(&root);
         damage(&root);
         let out = run(&ascmhl, &["create".as_ref(), root.as_os_str()]);
         assert_eq!(out.status.code(), Some(1), "{message}");

@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+mod common;
+use common::{build_mhl_tree, splitmix_bytes};
+
 const IOHASH: &str = env!("CARGO_BIN_EXE_iohash");
 
 fn iohash(dir: &Path, args: &[&OsStr]) -> Output {
@@ -496,21 +499,6 @@ fn every_crc_of_the_catalogue_hashes_lists_and_checks_by_its_name() {
     );
 }
 
-/// `len` bytes of splitmix64 words from `seed`, little-endian: the files of
-/// `tests/data/cloud_golden.txt` (as `Rng::bytes` in the library's `src/testing.rs`).
-fn splitmix_bytes(mut state: u64, len: usize) -> Vec<u8> {
-    let mut out = Vec::with_capacity(len + 8);
-    while out.len() < len {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        out.extend_from_slice(&(z ^ (z >> 31)).to_le_bytes());
-    }
-    out.truncate(len);
-    out
-}
-
 #[test]
 fn s3_and_azure_forms_print_what_the_clouds_code_computes_and_check_back() {
     // Written by tests/data/gen_cloud_golden.py with awscrt and azure-storage-extensions.
@@ -588,27 +576,10 @@ fn s3_and_azure_forms_print_what_the_clouds_code_computes_and_check_back() {
 fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
     // The tree of tests/data/mhl_tree.txt, whose hashes the reference recorded in
     // tests/data/mhl_golden.txt (gen_mhl_golden.py).
-    let spec = include_str!("../../tests/data/mhl_tree.txt");
     let golden = include_str!("../../tests/data/mhl_golden.txt");
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("tree");
-    for line in spec
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-    {
-        if let Some(path) = line.strip_prefix("d ") {
-            fs::create_dir_all(root.join(path)).unwrap();
-            continue;
-        }
-        let f: Vec<&str> = line.splitn(4, ' ').collect();
-        let path = root.join(f[3]);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(
-            path,
-            splitmix_bytes(f[2].parse().unwrap(), f[1].parse().unwrap()),
-        )
-        .unwrap();
-    }
+    build_mhl_tree(&root);
     for (algorithm, tag) in [("xxh64", ""), ("xxh3", "XXH3_"), ("xxh128", "")] {
         let expected: Vec<&str> = golden
             .lines()
