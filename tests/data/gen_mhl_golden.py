@@ -19,22 +19,10 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-from splitmix import splitmix_bytes
+from splitmix import build_mhl_tree
 
 NS = {"m": "urn:ASC:MHL:v2.0"}
 here = pathlib.Path(__file__).parent
-
-
-def build(root):
-    for line in (here / "mhl_tree.txt").read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("d "):
-            (root / line[2:]).mkdir(parents=True, exist_ok=True)
-            continue
-        _, size, seed, path = line.split(" ", 3)
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_bytes(splitmix_bytes(int(seed), int(size)))
 
 
 ascmhl = pathlib.Path(sys.executable).parent / "ascmhl"
@@ -45,7 +33,7 @@ lines = [
 for fmt in ["xxh64", "xxh3", "xxh128"]:
     with tempfile.TemporaryDirectory() as tmp:
         root = pathlib.Path(tmp) / "tree"
-        build(root)
+        build_mhl_tree(root)
         subprocess.run([str(ascmhl), "create", "-h", fmt, str(root)], check=True, capture_output=True)
         [mhl] = glob.glob(str(root / "ascmhl" / "*.mhl"))
         doc = ET.parse(mhl).getroot()

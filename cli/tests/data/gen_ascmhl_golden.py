@@ -25,20 +25,7 @@ import tempfile
 
 here = pathlib.Path(__file__).parent
 sys.path.insert(0, str(here.parent.parent.parent / "tests" / "data"))
-from splitmix import splitmix_bytes  # noqa: E402
-
-
-def build(root):
-    tree = here.parent.parent.parent / "tests" / "data" / "mhl_tree.txt"
-    for line in tree.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("d "):
-            (root / line[2:]).mkdir(parents=True, exist_ok=True)
-            continue
-        _, size, seed, path = line.split(" ", 3)
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_bytes(splitmix_bytes(int(seed), int(size)))
+from splitmix import build_mhl_tree, splitmix_bytes  # noqa: E402
 
 
 def change(root):
@@ -52,7 +39,7 @@ ascmhl = pathlib.Path(sys.executable).parent / "ascmhl"
 out = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else here / "ascmhl"
 with tempfile.TemporaryDirectory() as tmp:
     root = pathlib.Path(tmp) / "tree"
-    build(root)
+    build_mhl_tree(root)
     for fmt in ["xxh128", "xxh64"]:
         subprocess.run([str(ascmhl), "create", "-h", fmt, str(root)], check=True, capture_output=True)
     history = out / "history"
