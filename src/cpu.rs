@@ -28,6 +28,9 @@ pub(crate) const VPCLMULQDQ: u32 = 1 << 4;
 pub(crate) const AVX512F: u32 = 1 << 5;
 #[cfg(target_arch = "x86_64")]
 pub(crate) const AVX512BW: u32 = 1 << 6;
+/// SSE4.2, for its `crc32` instruction (CRC-32C).
+#[cfg(target_arch = "x86_64")]
+pub(crate) const SSE42: u32 = 1 << 7;
 #[cfg(target_arch = "aarch64")]
 pub(crate) const NEON: u32 = 1 << 1;
 /// PMULL, the 64 × 64-bit carry-less multiplication (part of the `aes` feature).
@@ -88,7 +91,8 @@ fn detect() -> u32 {
         | has(x86_has!("avx2"), AVX2)
         | has(x86_has!("vpclmulqdq"), VPCLMULQDQ)
         | has(x86_has!("avx512f"), AVX512F)
-        | has(x86_has!("avx512bw"), AVX512BW);
+        | has(x86_has!("avx512bw"), AVX512BW)
+        | has(x86_has!("sse4.2"), SSE42);
     #[cfg(target_arch = "aarch64")]
     let bits = has(aarch64_has!("neon"), NEON)
         | has(aarch64_has!("aes"), PMULL)

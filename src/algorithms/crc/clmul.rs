@@ -1,5 +1,7 @@
 //! Carry-less multiplication (PCLMULQDQ, VPCLMULQDQ) folding, for every input of 16 bytes or
-//! more (but CRC-32C above 8 KiB on CPUs with 512-bit VPCLMULQDQ: see the CRC module).
+//! more (but CRC-32C above 8 KiB on CPUs with 512-bit VPCLMULQDQ: see the CRC module; and
+//! CRC-32C's whole blocks of 8.5 KiB, with SSE4.2, where the 256-bit fold is the widest: see
+//! [`fusion`]).
 //!
 //! The input is taken 16 bytes at a time as a polynomial `X` of degree < 128; the block `D`
 //! bits further on then sees `X · x^D`, which modulo the CRC's polynomial `P` is
@@ -29,6 +31,7 @@ use core::arch::x86_64::{
 };
 
 use super::fold_keys::{Barrett32, FoldKeys};
+use super::fusion;
 use super::table::Tables;
 use crate::cpu;
 
@@ -153,13 +156,31 @@ unsafe fn update_narrow<const REFLECTED: bool>(
 /// # Safety
 /// The CPU must have PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ, and `data` must have at least
 /// 128 bytes.
+///
+/// CRC-32C's whole [`fusion::BLOCK`]s go to [`fusion`] where the CPU has SSE4.2 (here, out of
+/// the inlined path: each check there costs every short CRC its time).
 #[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq")]
 unsafe fn update_wide<const REFLECTED: bool>(
-    crc: u64,
-    data: &[u8],
+    mut crc: u64,
+    mut data: &[u8],
     keys: &FoldKeys,
     tables: &Tables,
 ) -> u64 {
+    if REFLECTED && keys.crc32c && data.len() >= fusion::BLOCK && cpu::features().has(cpu::SSE42) {
+        let (blocks, rest) = data.split_at(data.len() - data.len() % fusion::BLOCK);
+        // SAFETY: the CPU has AVX2, VPCLMULQDQ, PCLMULQDQ and SSE4.1 (as this function
+        // needs) and SSE4.2 (asked above); `blocks` is whole blocks; `keys` are CRC-32C's.
+        crc = u64::from(unsafe { fusion::update(crc as u32, blocks, keys) });
+        data = rest;
+        if data.len() < WIDE_MIN {
+            return if data.len() < 16 {
+                tables.update(crc, data)
+            } else {
+                // SAFETY: the CPU has PCLMULQDQ and SSE4.1; `data` has 16 bytes or more.
+                unsafe { update_narrow::<REFLECTED>(crc, data, keys, tables) }
+            };
+        }
+    }
     // SAFETY: as this function's.
     let folded = unsafe { fold_wide::<REFLECTED>(crc, data, keys) };
     finish_fold::<REFLECTED>(folded, data, keys, tables)
@@ -478,7 +499,7 @@ fn store<const REFLECTED: bool>(mut x: __m128i) -> [u8; 16] {
 /// The reflected CRC-32 register of the 16 bytes `x` (from a zero register).
 #[target_feature(enable = "pclmulqdq,sse4.1")]
 #[inline]
-fn reduce32(x: __m128i, k: &Barrett32) -> u32 {
+pub(super) fn reduce32(x: __m128i, k: &Barrett32) -> u32 {
     let low32 = _mm_set_epi32(0, 0, 0, -1);
     // 128 bits to 96: the first 64 moved on by 96 bits, onto the last 64.
     let x = _mm_xor_si128(
@@ -525,7 +546,11 @@ fn next<const REFLECTED: bool>(data: &mut &[u8]) -> __m128i {
 /// next chains their latencies (the 64-byte rows of the CRC table timed in turns).
 #[target_feature(enable = "pclmulqdq,sse4.1")]
 #[inline]
-fn fold_blocks<const N: usize>(x: __m128i, blocks: [__m128i; N], keys: &FoldKeys) -> __m128i {
+pub(super) fn fold_blocks<const N: usize>(
+    x: __m128i,
+    blocks: [__m128i; N],
+    keys: &FoldKeys,
+) -> __m128i {
     let Some((&last, before)) = blocks.split_last() else {
         return x;
     };

@@ -13,6 +13,10 @@ pub(crate) struct FoldKeys {
     pub(super) blocks_ahead: [[u64; 2]; 8],
     /// For a reflected CRC-32, the constants that reduce the last 16 bytes to the register.
     pub(super) barrett: Option<Barrett32>,
+    /// Whether this is CRC-32C's polynomial (reflected), the one SSE4.2's `crc32` instruction
+    /// computes: then long inputs may take [`fusion`](super::fusion).
+    #[cfg(target_arch = "x86_64")]
+    pub(super) crc32c: bool,
 }
 
 impl FoldKeys {
@@ -27,6 +31,8 @@ impl FoldKeys {
             } else {
                 None
             },
+            #[cfg(target_arch = "x86_64")]
+            crc32c: width == 32 && reflected && poly == 0x1EDC_6F41,
         }
     }
 }
@@ -103,7 +109,7 @@ const fn blocks_ahead(width: u32, poly: u64, reflected: bool) -> [[u64; 2]; 8] {
 }
 
 /// `x^exponent mod P`, `P = x^width + poly`, in natural order (bit `i` is `x^i`).
-const fn x_pow_mod(exponent: u32, width: u32, poly: u64) -> u64 {
+pub(super) const fn x_pow_mod(exponent: u32, width: u32, poly: u64) -> u64 {
     let mask = if width == 64 {
         u64::MAX
     } else {

@@ -23,6 +23,8 @@ mod clmul;
 mod engine;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 mod fold_keys;
+#[cfg(target_arch = "x86_64")]
+mod fusion;
 mod params;
 #[cfg(target_arch = "aarch64")]
 mod pmull;
@@ -58,8 +60,9 @@ macro_rules! built_in {
 static CRC32_ISO_HDLC: CrcEngine = built_in!(catalogue::CRC_32_ISO_HDLC, Crc32IsoHdlc);
 /// CRC-32C: `crc-fast` fuses SSE4.2's `crc32` instruction with carry-less folding (corsix's
 /// fast-crc32), which on the Intel machine overtakes the 512-bit fold above 8 KiB; on the AMD
-/// EPYC our 256-bit fold is faster than it at every length (BENCHMARKS.md, the CRC tables
-/// timed in turns).
+/// EPYC our 256-bit fold is faster than it at every length, and our own fusion with the
+/// instruction ([`fusion`]) faster still from its first block up (BENCHMARKS.md, the CRC
+/// tables timed in turns).
 static CRC32_ISCSI: CrcEngine = built_in!(catalogue::CRC_32_ISCSI, Crc32Iscsi, widest_max: 8192);
 /// CRC-64/ECMA-182: ours is slower on it than on CRC-64/NVME from 1 KiB up on the Intel
 /// machine (the CRC table of `benches/native.sh` in BENCHMARKS.md): a CRC that is not
@@ -388,7 +391,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_fold_agrees_with_the_tables() {
-        let data = crate::testing::Rng(3).bytes(9000);
+        let data = crate::testing::Rng(3).bytes(2 * fusion::BLOCK + 1100);
         let tiers = clmul::Clmul::tiers();
         if tiers.is_empty() {
             eprintln!("skipped: no PCLMULQDQ");
@@ -416,8 +419,28 @@ mod tests {
         .chain(&narrow)
         {
             for &clmul in &tiers {
+                // (From `fusion::BLOCK` up, CRC-32C's whole blocks go to the fusion where the
+                // CPU has it, the rest to the fold or, under 16 bytes, the tables.)
+                let block = fusion::BLOCK;
                 let longer = [
-                    1023, 1024, 1025, 1087, 1279, 1295, 2047, 2048, 2999, 4173, 8191,
+                    1023,
+                    1024,
+                    1025,
+                    1087,
+                    1279,
+                    1295,
+                    2047,
+                    2048,
+                    2999,
+                    4173,
+                    8191,
+                    block - 1,
+                    block,
+                    block + 1,
+                    block + 15,
+                    block + 16,
+                    block + 300,
+                    2 * block + 999,
                 ];
                 for len in (16..=600).chain(longer) {
                     let start = len % 16;
