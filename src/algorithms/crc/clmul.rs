@@ -1,6 +1,6 @@
 //! Carry-less multiplication (PCLMULQDQ, VPCLMULQDQ) folding, for every input of 16 bytes or
 //! more (but CRC-32C above 8 KiB on CPUs with 512-bit VPCLMULQDQ: see the CRC module; and
-//! CRC-32C's whole blocks of 8.5 KiB, with SSE4.2, where the 256-bit fold is the widest: see
+//! CRC-32C's whole blocks of 3.7 or 8.5 KiB, with SSE4.2, where the 256-bit fold is the widest: see
 //! [`fusion`]).
 //!
 //! The input is taken 16 bytes at a time as a polynomial `X` of degree < 128; the block `D`
@@ -157,8 +157,9 @@ unsafe fn update_narrow<const REFLECTED: bool>(
 /// The CPU must have PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ, and `data` must have at least
 /// 128 bytes.
 ///
-/// CRC-32C's whole [`fusion::BLOCK`]s go to [`fusion`] where the CPU has SSE4.2 (here, out of
-/// the inlined path: each check there costs every short CRC its time).
+/// CRC-32C's inputs of [`fusion::MIN_LEN`] bytes or more go to [`fusion`] where the CPU has
+/// SSE4.2, but for what is left after its blocks (here, out of the inlined path: each check
+/// there costs every short CRC its time).
 #[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq")]
 unsafe fn update_wide<const REFLECTED: bool>(
     mut crc: u64,
@@ -166,12 +167,12 @@ unsafe fn update_wide<const REFLECTED: bool>(
     keys: &FoldKeys,
     tables: &Tables,
 ) -> u64 {
-    if REFLECTED && keys.crc32c && data.len() >= fusion::BLOCK && cpu::features().has(cpu::SSE42) {
-        let (blocks, rest) = data.split_at(data.len() - data.len() % fusion::BLOCK);
+    if REFLECTED && keys.crc32c && data.len() >= fusion::MIN_LEN && cpu::features().has(cpu::SSE42)
+    {
         // SAFETY: the CPU has AVX2, VPCLMULQDQ, PCLMULQDQ and SSE4.1 (as this function
-        // needs) and SSE4.2 (asked above); `blocks` is whole blocks; `keys` are CRC-32C's.
-        crc = u64::from(unsafe { fusion::update(crc as u32, blocks, keys) });
-        data = rest;
+        // needs) and SSE4.2 (asked above); `keys` are CRC-32C's.
+        let (fused, rest) = unsafe { fusion::update(crc as u32, data, keys) };
+        (crc, data) = (u64::from(fused), rest);
         if data.len() < WIDE_MIN {
             return if data.len() < 16 {
                 tables.update(crc, data)

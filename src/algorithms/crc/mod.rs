@@ -391,7 +391,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_fold_agrees_with_the_tables() {
-        let data = crate::testing::Rng(3).bytes(2 * fusion::BLOCK + 1100);
+        let data = crate::testing::Rng(3).bytes(20_000);
         let tiers = clmul::Clmul::tiers();
         if tiers.is_empty() {
             eprintln!("skipped: no PCLMULQDQ");
@@ -419,30 +419,19 @@ mod tests {
         .chain(&narrow)
         {
             for &clmul in &tiers {
-                // (From `fusion::BLOCK` up, CRC-32C's whole blocks go to the fusion where the
-                // CPU has it, the rest to the fold or, under 16 bytes, the tables.)
-                let block = fusion::BLOCK;
+                // (From `fusion::MIN_LEN` up, CRC-32C's blocks go to the fusion where the CPU
+                // has it, the rest to the fold or, under 16 bytes, the tables.)
+                let min = fusion::MIN_LEN;
                 let longer = [
-                    1023,
-                    1024,
-                    1025,
-                    1087,
-                    1279,
-                    1295,
-                    2047,
-                    2048,
-                    2999,
-                    4173,
-                    8191,
-                    block - 1,
-                    block,
-                    block + 1,
-                    block + 15,
-                    block + 16,
-                    block + 300,
-                    2 * block + 999,
+                    1023, 1024, 1025, 1087, 1279, 1295, 2047, 2048, 2999, 4173, 8191,
                 ];
-                for len in (16..=600).chain(longer) {
+                let around_blocks = [min - 1, min, min + 1, min + 15, min + 16, min + 300];
+                let past_blocks = [8704, 8705, 8704 + min, 8704 + min + 255, 19_000];
+                for len in (16..=600)
+                    .chain(longer)
+                    .chain(around_blocks)
+                    .chain(past_blocks)
+                {
                     let start = len % 16;
                     let data = &data[start..start + len];
                     let crc = engine.tables.update(engine.init, b"a register");
