@@ -12,8 +12,8 @@
 //! Every constant is fixed at compile time, as the block is.
 //!
 //! Reached from [`clmul`](super::clmul)'s 256-bit fold, which CPUs with the 512-bit one never
-//! take at these lengths. On the AMD EPYC (BENCHMARKS.md, the CRC-32C rows timed in turns):
-//! 4 KiB in 0.81x the 256-bit fold's time, 64 KiB in 0.69x, 1 MiB in 0.77x.
+//! take at these lengths. It is faster than the fold alone on the AMD EPYC from 4 KiB up
+//! (BENCHMARKS.md, AMD part: "CRC-32C: the `crc32` instruction and the 256-bit fold at once").
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -55,9 +55,9 @@ impl<const ROUNDS: usize> Block<ROUNDS> {
 }
 
 /// Long inputs go in blocks of 32 rounds (8,704 bytes), what is left in blocks of 14 (3,808):
-/// the shorter block's joins cost more per byte (1 MiB took up to 1.2x the time in its
-/// blocks alone), but it reaches inputs of 4 KiB (0.79x the longer block's time there, which
-/// leaves 4 KiB to the fold).
+/// the shorter block's joins cost more per byte, so long inputs lose in them, but it reaches
+/// inputs of 4 KiB, which the longer block leaves to the fold (BENCHMARKS.md, the same
+/// section's block lengths).
 type Long = Block<32>;
 type Short = Block<14>;
 
