@@ -1,7 +1,7 @@
 //! Carry-less multiplication (PCLMULQDQ, VPCLMULQDQ) folding, for every input of 16 bytes or
 //! more (but CRC-32C above 8 KiB on CPUs with 512-bit VPCLMULQDQ: see the CRC module; and
-//! CRC-32C's whole blocks of 3.7 or 8.5 KiB, with SSE4.2, where the 256-bit fold is the widest: see
-//! [`fusion`]).
+//! CRC-32C's blocks of 3.7 or 8.5 KiB, with SSE4.2, where the 256-bit fold is the widest:
+//! see [`fusion`]).
 //!
 //! The input is taken 16 bytes at a time as a polynomial `X` of degree < 128; the block `D`
 //! bits further on then sees `X · x^D`, which modulo the CRC's polynomial `P` is
@@ -450,22 +450,42 @@ unsafe fn fold_wide<'a, const REFLECTED: bool>(
         next_wide::<REFLECTED>(&mut data),
         next_wide::<REFLECTED>(&mut data),
     ];
-    let [low, high] = keys.blocks_ahead[7];
-    let k = _mm256_set_epi64x(high as i64, low as i64, high as i64, low as i64);
+    let k = keys_128_bytes_ahead(keys);
     while data.len() >= 128 {
         for stream in &mut streams {
-            let moved = _mm256_xor_si256(
-                _mm256_clmulepi64_epi128::<0x00>(*stream, k),
-                _mm256_clmulepi64_epi128::<0x11>(*stream, k),
-            );
-            *stream = _mm256_xor_si256(moved, next_wide::<REFLECTED>(&mut data));
+            *stream = fold_256(*stream, k, next_wide::<REFLECTED>(&mut data));
         }
     }
-    // The eight blocks in message order.
+    let x = collapse_256(streams, keys);
+    (fold_rest!(x, &mut data, keys, REFLECTED), data)
+}
+
+/// `[low, high]` keys that move a block 128 bytes on, in both 128-bit lanes.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) fn keys_128_bytes_ahead(keys: &FoldKeys) -> __m256i {
+    let [low, high] = keys.blocks_ahead[7];
+    _mm256_set_epi64x(high as i64, low as i64, high as i64, low as i64)
+}
+
+/// Each 128-bit block of `y` moved on by the distance of `k`, XORed with `next`.
+#[target_feature(enable = "avx2,vpclmulqdq")]
+#[inline]
+pub(super) fn fold_256(y: __m256i, k: __m256i, next: __m256i) -> __m256i {
+    let moved = _mm256_xor_si256(
+        _mm256_clmulepi64_epi128::<0x00>(y, k),
+        _mm256_clmulepi64_epi128::<0x11>(y, k),
+    );
+    _mm256_xor_si256(moved, next)
+}
+
+/// The eight blocks of four 256-bit streams (in message order) folded into one.
+#[target_feature(enable = "pclmulqdq,sse4.1,avx2")]
+#[inline]
+pub(super) fn collapse_256(streams: [__m256i; 4], keys: &FoldKeys) -> __m128i {
     let [[b0, b1], [b2, b3], [b4, b5], [b6, b7]] =
         streams.map(|y| [_mm256_castsi256_si128(y), _mm256_extracti128_si256::<1>(y)]);
-    let x = fold_blocks(b0, [b1, b2, b3, b4, b5, b6, b7], keys);
-    (fold_rest!(x, &mut data, keys, REFLECTED), data)
+    fold_blocks(b0, [b1, b2, b3, b4, b5, b6, b7], keys)
 }
 
 /// The next 32 bytes of `data` (which has 32 or more) as two 128-bit polynomials.
@@ -547,11 +567,7 @@ fn next<const REFLECTED: bool>(data: &mut &[u8]) -> __m128i {
 /// next chains their latencies (the 64-byte rows of the CRC table timed in turns).
 #[target_feature(enable = "pclmulqdq,sse4.1")]
 #[inline]
-pub(super) fn fold_blocks<const N: usize>(
-    x: __m128i,
-    blocks: [__m128i; N],
-    keys: &FoldKeys,
-) -> __m128i {
+fn fold_blocks<const N: usize>(x: __m128i, blocks: [__m128i; N], keys: &FoldKeys) -> __m128i {
     let Some((&last, before)) = blocks.split_last() else {
         return x;
     };

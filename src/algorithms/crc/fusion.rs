@@ -3,10 +3,10 @@
 //!
 //! The two run on different units (the instruction on the integer side, VPCLMULQDQ on the
 //! vector side), so one loop that feeds both takes nearly as long per round as either alone:
-//! a block (of 8,704 bytes, or 3,808: see [`Long`]) is cut into four parts, the first folded 128 bytes a round as
-//! [`clmul`](super::clmul) does, the other three each run through the instruction eight bytes
-//! at a time (three streams, to cover its latency), a round of each in every round of the
-//! fold. The four registers, each of its part from zero, are then joined: each moved on by
+//! a block (of 8,704 bytes, or 3,808: see [`Long`]) is cut into four parts, the first folded
+//! 128 bytes a round as [`clmul`](super::clmul) does, the other three each run through the
+//! instruction eight bytes at a time (three streams, to cover its latency), a round of each
+//! in every round of the fold. The four registers, each of its part from zero, are then joined: each moved on by
 //! the bytes after its part (a carry-less product by `x^(8n - 33) mod P`, reduced by the
 //! instruction itself) and XORed, and the register before the block moved on by a block.
 //! Every constant is fixed at compile time, as the block is.
@@ -17,12 +17,11 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    __m256i, _mm256_castsi256_si128, _mm256_clmulepi64_epi128, _mm256_extracti128_si256,
-    _mm256_loadu_si256, _mm256_set_epi64x, _mm256_xor_si256, _mm_clmulepi64_si128, _mm_crc32_u64,
-    _mm_cvtsi128_si64, _mm_cvtsi32_si128,
+    __m256i, _mm256_loadu_si256, _mm_clmulepi64_si128, _mm_crc32_u64, _mm_cvtsi128_si64,
+    _mm_cvtsi32_si128,
 };
 
-use super::clmul::{fold_blocks, reduce32};
+use super::clmul::{collapse_256, fold_256, keys_128_bytes_ahead, reduce32};
 use super::fold_keys::{x_pow_mod, FoldKeys};
 
 /// CRC-32C's polynomial, in the catalogue's form.
@@ -95,18 +94,13 @@ fn block_register<const ROUNDS: usize>(block: &[u8], keys: &FoldKeys) -> u32 {
     let (folded, streams) = block.split_at(Block::<ROUNDS>::FOLDED);
     let (first, rest) = streams.split_at(Block::<ROUNDS>::STREAM);
     let (second, third) = rest.split_at(Block::<ROUNDS>::STREAM);
-    let [low, high] = keys.blocks_ahead[7];
-    let k = _mm256_set_epi64x(high as i64, low as i64, high as i64, low as i64);
+    let k = keys_128_bytes_ahead(keys);
     let mut lanes: [__m256i; 4] = core::array::from_fn(|i| load(folded, 32 * i));
     let (mut a, mut b, mut c) = (0u64, 0u64, 0u64);
     for round in 0..ROUNDS {
         if round > 0 {
             for (i, lane) in lanes.iter_mut().enumerate() {
-                let moved = _mm256_xor_si256(
-                    _mm256_clmulepi64_epi128::<0x00>(*lane, k),
-                    _mm256_clmulepi64_epi128::<0x11>(*lane, k),
-                );
-                *lane = _mm256_xor_si256(moved, load(folded, 128 * round + 32 * i));
+                *lane = fold_256(*lane, k, load(folded, 128 * round + 32 * i));
             }
         }
         let at = round * WORDS * 8;
@@ -117,13 +111,11 @@ fn block_register<const ROUNDS: usize>(block: &[u8], keys: &FoldKeys) -> u32 {
             c = _mm_crc32_u64(c, word_at(third, at));
         }
     }
-    let [[b0, b1], [b2, b3], [b4, b5], [b6, b7]] =
-        lanes.map(|y| [_mm256_castsi256_si128(y), _mm256_extracti128_si256::<1>(y)]);
     let barrett = keys
         .barrett
         .as_ref()
         .expect("CRC-32C is a reflected CRC-32");
-    let folded = reduce32(fold_blocks(b0, [b1, b2, b3, b4, b5, b6, b7], keys), barrett);
+    let folded = reduce32(collapse_256(lanes, keys), barrett);
     let [to_end_0, to_end_1, to_end_2] = Block::<ROUNDS>::PART_KEYS;
     (shift(folded, to_end_0) ^ shift(a as u32, to_end_1)) ^ (shift(b as u32, to_end_2) ^ c as u32)
 }
