@@ -35,12 +35,22 @@ use super::fusion;
 use super::table::Tables;
 use crate::cpu;
 
-/// Holding one proves the CPU has PCLMULQDQ and SSE4.1, and, if `wide`, AVX2 and VPCLMULQDQ,
-/// and, if `widest`, AVX-512F and AVX-512BW as well.
+/// Holding one proves the CPU has PCLMULQDQ and SSE4.1, and, from [`Tier::Wide`] up, AVX2
+/// and VPCLMULQDQ, and, at [`Tier::Widest`], AVX-512F and AVX-512BW as well.
 #[derive(Clone, Copy)]
 pub(crate) struct Clmul {
-    wide: bool,
-    widest: bool,
+    tier: Tier,
+}
+
+/// The widest fold a [`Clmul`] may take.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Tier {
+    /// 128-bit PCLMULQDQ.
+    Narrow,
+    /// 256-bit VPCLMULQDQ.
+    Wide,
+    /// 512-bit VPCLMULQDQ.
+    Widest,
 }
 
 /// Inputs at least this long are folded 256 bytes at a time with 512-bit VPCLMULQDQ, where the
@@ -70,20 +80,11 @@ impl Clmul {
         let Ok(Some(best)) = Clmul::for_len(usize::MAX) else {
             return alloc::vec::Vec::new();
         };
-        let mut tiers = alloc::vec![Clmul {
-            wide: false,
-            widest: false
-        }];
-        if best.wide {
-            tiers.push(Clmul {
-                wide: true,
-                widest: false,
-            });
-        }
-        if best.widest {
-            tiers.push(best);
-        }
-        tiers
+        [Tier::Narrow, Tier::Wide, Tier::Widest]
+            .into_iter()
+            .filter(|&tier| tier <= best.tier)
+            .map(|tier| Clmul { tier })
+            .collect()
     }
 
     /// The fold for an input of `len` bytes, if this CPU has one; [`NotAsked`] until
@@ -91,17 +92,23 @@ impl Clmul {
     #[inline]
     pub(crate) fn for_len(len: usize) -> Result<Option<Clmul>, NotAsked> {
         let features = cpu::known().ok_or(NotAsked)?;
-        Ok(features.has(NARROW).then_some(Clmul {
-            wide: features.has(WIDE) && len >= WIDE_MIN,
-            widest: features.has(WIDEST) && len >= WIDEST_MIN,
-        }))
+        let tier = if len >= WIDEST_MIN && features.has(WIDEST) {
+            Tier::Widest
+        } else if len >= WIDE_MIN && features.has(WIDE) {
+            Tier::Wide
+        } else if features.has(NARROW) {
+            Tier::Narrow
+        } else {
+            return Ok(None);
+        };
+        Ok(Some(Clmul { tier }))
     }
 
     /// Whether this holds the 512-bit fold, which takes inputs of any length from
     /// [`WIDEST_MIN`] bytes.
     #[inline]
     pub(crate) fn widest(self) -> bool {
-        self.widest
+        self.tier == Tier::Widest
     }
 
     /// The register after `data` (at least 16 bytes) from the register `crc`.
@@ -115,23 +122,44 @@ impl Clmul {
         reflected: bool,
     ) -> u64 {
         assert!(data.len() >= 16, "the fold takes 16 bytes or more");
-        let wide = self.wide && data.len() >= WIDE_MIN;
-        let widest = self.widest && data.len() >= WIDEST_MIN;
         // SAFETY: holding `self` proves the CPU has PCLMULQDQ and SSE4.1, AVX2 and VPCLMULQDQ
-        // if `self.wide`, and AVX-512F and AVX-512BW if `self.widest`; `data` has 16 bytes or
-        // more, as `fold` needs, `WIDE_MIN` or more for `fold_wide` and `WIDEST_MIN` or more
-        // for `fold_widest`.
+        // from `Tier::Wide` up, and AVX-512F and AVX-512BW at `Tier::Widest`; `data` has 16
+        // bytes or more, as `fold` needs, `WIDE_MIN` or more for `fold_wide` and `WIDEST_MIN`
+        // or more for `fold_widest`.
         unsafe {
-            match (widest, wide, reflected) {
-                (true, _, true) => update_widest::<true>(crc, data, keys, tables),
-                (true, _, false) => update_widest::<false>(crc, data, keys, tables),
-                (false, false, true) => update_narrow::<true>(crc, data, keys, tables),
-                (false, false, false) => update_narrow::<false>(crc, data, keys, tables),
-                (false, true, true) => update_wide::<true>(crc, data, keys, tables),
-                (false, true, false) => update_wide::<false>(crc, data, keys, tables),
+            match (self.tier, reflected) {
+                (Tier::Widest, true) if data.len() >= WIDEST_MIN => {
+                    update_widest::<true>(crc, data, keys, tables)
+                }
+                (Tier::Widest, false) if data.len() >= WIDEST_MIN => {
+                    update_widest::<false>(crc, data, keys, tables)
+                }
+                (Tier::Wide | Tier::Widest, true) if data.len() >= WIDE_MIN => {
+                    update_wide::<true>(crc, data, keys, tables)
+                }
+                (Tier::Wide | Tier::Widest, false) if data.len() >= WIDE_MIN => {
+                    update_wide::<false>(crc, data, keys, tables)
+                }
+                (_, true) => update_narrow::<true>(crc, data, keys, tables),
+                (_, false) => update_narrow::<false>(crc, data, keys, tables),
             }
         }
     }
+}
+
+/// How every fold ends: the tail of under 16 bytes it left in `data` folded in, then the
+/// 16 bytes reduced to the register. A macro, as [`fold_rest`], so that each fold's function
+/// holds it.
+macro_rules! finish_fold {
+    ($folded:expr, $data:expr, $keys:expr, $tables:expr, $reflected:ident) => {{
+        let ((x, tail), data, keys, tables): ((__m128i, &[u8]), &[u8], &FoldKeys, &Tables) =
+            ($folded, $data, $keys, $tables);
+        finish::<$reflected>(
+            fold_tail::<$reflected>(x, data, tail.len(), keys),
+            keys,
+            tables,
+        )
+    }};
 }
 
 /// [`Clmul::update`] with 128-bit folds: one function, so that the fold and the reduction are
@@ -148,7 +176,7 @@ unsafe fn update_narrow<const REFLECTED: bool>(
 ) -> u64 {
     // SAFETY: as this function's.
     let folded = unsafe { fold::<REFLECTED>(crc, data, keys) };
-    finish_fold::<REFLECTED>(folded, data, keys, tables)
+    finish_fold!(folded, data, keys, tables, REFLECTED)
 }
 
 /// [`Clmul::update`] with 256-bit folds.
@@ -157,34 +185,54 @@ unsafe fn update_narrow<const REFLECTED: bool>(
 /// The CPU must have PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ, and `data` must have at least
 /// 128 bytes.
 ///
-/// CRC-32C's inputs of [`fusion::MIN_LEN`] bytes or more go to [`fusion`] where the CPU has
-/// SSE4.2, but for what is left after its blocks (here, out of the inlined path: each check
-/// there costs every short CRC its time).
+/// CRC-32C's inputs of [`fusion::MIN_LEN`] bytes or more go to [`update_fused`] where the CPU
+/// has SSE4.2 (here, out of the inlined path: each check there costs every short CRC its
+/// time).
 #[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq")]
 unsafe fn update_wide<const REFLECTED: bool>(
-    mut crc: u64,
-    mut data: &[u8],
+    crc: u64,
+    data: &[u8],
     keys: &FoldKeys,
     tables: &Tables,
 ) -> u64 {
-    if REFLECTED && keys.crc32c && data.len() >= fusion::MIN_LEN && cpu::features().has(cpu::SSE42)
+    // (`known`, not `features`: the CPU was asked before a `Clmul` was made, and a call that
+    // might ask it would make this function save registers for every input.)
+    if REFLECTED
+        && keys.crc32c
+        && data.len() >= fusion::MIN_LEN
+        && cpu::known().is_some_and(|features| features.has(cpu::SSE42))
     {
         // SAFETY: the CPU has AVX2, VPCLMULQDQ, PCLMULQDQ and SSE4.1 (as this function
         // needs) and SSE4.2 (asked above); `keys` are CRC-32C's.
-        let (fused, rest) = unsafe { fusion::update(crc as u32, data, keys) };
-        (crc, data) = (u64::from(fused), rest);
-        if data.len() < WIDE_MIN {
-            return if data.len() < 16 {
-                tables.update(crc, data)
-            } else {
-                // SAFETY: the CPU has PCLMULQDQ and SSE4.1; `data` has 16 bytes or more.
-                unsafe { update_narrow::<REFLECTED>(crc, data, keys, tables) }
-            };
-        }
+        return unsafe { update_fused(crc, data, keys, tables) };
     }
     // SAFETY: as this function's.
     let folded = unsafe { fold_wide::<REFLECTED>(crc, data, keys) };
-    finish_fold::<REFLECTED>(folded, data, keys, tables)
+    finish_fold!(folded, data, keys, tables, REFLECTED)
+}
+
+/// CRC-32C through [`fusion`], then what is left after its blocks. A function of its own, so
+/// that [`update_wide`] keeps none of its registers or stack.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ, SSE4.1, SSE4.2, AVX2 and VPCLMULQDQ, `keys` must be
+/// CRC-32C's, and `data` must have at least [`fusion::MIN_LEN`] bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1,sse4.2,avx2,vpclmulqdq")]
+#[inline(never)]
+unsafe fn update_fused(crc: u64, data: &[u8], keys: &FoldKeys, tables: &Tables) -> u64 {
+    // SAFETY: as this function's.
+    let (fused, rest) = unsafe { fusion::update(crc as u32, data, keys) };
+    let crc = u64::from(fused);
+    if rest.len() >= WIDE_MIN {
+        // SAFETY: the CPU has what the 256-bit fold needs; `rest` has `WIDE_MIN` bytes or more
+        // (and fewer than `fusion::MIN_LEN`: it does not come back here).
+        unsafe { update_wide::<true>(crc, rest, keys, tables) }
+    } else if rest.len() >= 16 {
+        // SAFETY: the CPU has PCLMULQDQ and SSE4.1; `rest` has 16 bytes or more.
+        unsafe { update_narrow::<true>(crc, rest, keys, tables) }
+    } else {
+        tables.update(crc, rest)
+    }
 }
 
 /// [`Clmul::update`] with 512-bit folds.
@@ -201,7 +249,7 @@ unsafe fn update_widest<const REFLECTED: bool>(
 ) -> u64 {
     // SAFETY: as this function's.
     let folded = unsafe { fold_widest::<REFLECTED>(crc, data, keys) };
-    finish_fold::<REFLECTED>(folded, data, keys, tables)
+    finish_fold!(folded, data, keys, tables, REFLECTED)
 }
 
 /// The block `x` followed by the whole blocks of `data` (up to seven), folded into one; `data`
@@ -309,23 +357,6 @@ fn next_widest<const REFLECTED: bool>(data: &mut &[u8]) -> __m512i {
     }
 }
 
-/// How every fold ends: the tail of under 16 bytes it left in `data` folded in, then the
-/// 16 bytes reduced to the register.
-#[target_feature(enable = "pclmulqdq,sse4.1")]
-#[inline]
-fn finish_fold<const REFLECTED: bool>(
-    (x, tail): (__m128i, &[u8]),
-    data: &[u8],
-    keys: &FoldKeys,
-    tables: &Tables,
-) -> u64 {
-    finish::<REFLECTED>(
-        fold_tail::<REFLECTED>(x, data, tail.len(), keys),
-        keys,
-        tables,
-    )
-}
-
 /// The register after the 16 bytes `x` the fold left.
 #[target_feature(enable = "pclmulqdq,sse4.1")]
 #[inline]
@@ -334,7 +365,7 @@ fn finish<const REFLECTED: bool>(x: __m128i, keys: &FoldKeys, tables: &Tables) -
     // stores (no store-to-load forwarding across two stores).
     match &keys.barrett {
         Some(barrett) if REFLECTED => u64::from(reduce32(x, barrett)),
-        _ => tables.update(0, &store::<REFLECTED>(x)),
+        _ => tables.of_block::<REFLECTED>(&store::<REFLECTED>(x)),
     }
 }
 

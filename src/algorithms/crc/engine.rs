@@ -131,7 +131,7 @@ impl CrcEngine {
     }
 
     /// The CRC of the register `register` (the final reflection and XOR).
-    #[inline]
+    #[inline(always)]
     pub(super) fn crc_of(&self, register: u64) -> u64 {
         let width = self.params.width();
         let mut crc = if self.reflected {
@@ -173,13 +173,15 @@ impl CrcEngine {
     }
 
     /// The register after `data`, from the register `crc`.
-    #[inline]
+    #[inline(always)]
     pub(super) fn update(&self, crc: u64, data: &[u8]) -> u64 {
-        // The tables under 16 bytes, and at 16 and 24, which they take in whole steps of 8:
-        // there they beat the fold, whose last 16 bytes go through two such steps anyway
+        // The tables under 16 bytes; at 16 and 24 too, which they take in whole steps of 8, for
+        // a set in a 64-bit register, whose fold ends in two such steps anyway. A reflected
+        // CRC-32's fold ends in Barrett's reduction instead, which beats the tables there
         // (BENCHMARKS.md, "CRCs of 16 and 24 bytes: the tables against the fold").
-        // (One compare on the way to the fold, as with `< 16` alone.)
-        if data.len() < 32 && (data.len() < 16 || data.len().is_multiple_of(8)) {
+        if data.len() < 16
+            || (data.len() < 32 && data.len().is_multiple_of(8) && self.register_width == 64)
+        {
             return self.tables.update(crc, data);
         }
         #[cfg(target_arch = "x86_64")]

@@ -176,7 +176,7 @@ unsafe fn update_folding_eor3<const REFLECTED: bool>(
 fn finish<const REFLECTED: bool>(x: uint8x16_t, keys: &FoldKeys, tables: &Tables) -> u64 {
     match &keys.barrett {
         Some(barrett) if REFLECTED => u64::from(reduce32(x, barrett)),
-        _ => tables.update(0, &store::<REFLECTED>(x)),
+        _ => tables.of_block::<REFLECTED>(&store::<REFLECTED>(x)),
     }
 }
 

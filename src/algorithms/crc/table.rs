@@ -58,9 +58,9 @@ impl Tables {
         for chunk in &mut chunks {
             let chunk: [u8; 8] = chunk.try_into().expect("chunks of 8");
             crc = if self.reflected {
-                lookup(t, (crc ^ u64::from_le_bytes(chunk)).to_le_bytes())
+                step::<true>(t, crc, chunk)
             } else {
-                lookup(t, (crc ^ u64::from_be_bytes(chunk)).to_be_bytes())
+                step::<false>(t, crc, chunk)
             };
         }
         let mut rest = chunks.remainder();
@@ -88,6 +88,28 @@ impl Tables {
             };
         }
         crc
+    }
+
+    /// The register after the 16 bytes `block` from a zero register, for a set whose tables
+    /// are `REFLECTED`: how the fold ends for the sets it does not reduce by Barrett's method.
+    /// Two steps of [`update`](Self::update)'s, without its loop or tests, so that it
+    /// compiles into the fold's function.
+    #[inline(always)]
+    pub(crate) fn of_block<const REFLECTED: bool>(&self, block: &[u8; 16]) -> u64 {
+        debug_assert_eq!(self.reflected, REFLECTED);
+        let (first, second) = block.split_at(8);
+        let [first, second] = [first, second].map(|half| half.try_into().expect("8 bytes"));
+        step::<REFLECTED>(&self.t, step::<REFLECTED>(&self.t, 0, first), second)
+    }
+}
+
+/// The register `crc` after the eight bytes `chunk`.
+#[inline(always)]
+fn step<const REFLECTED: bool>(t: &[[u64; 256]; 8], crc: u64, chunk: [u8; 8]) -> u64 {
+    if REFLECTED {
+        lookup(t, (crc ^ u64::from_le_bytes(chunk)).to_le_bytes())
+    } else {
+        lookup(t, (crc ^ u64::from_be_bytes(chunk)).to_be_bytes())
     }
 }
 
