@@ -212,9 +212,9 @@
 //! | `serde` | no | [`SavedState`] as bytes (hex in JSON), [`Algorithm`] as its tag | `serde` |
 //!
 //! Every xxHash is iohash's own code, and so are the CRCs (tables, and PCLMULQDQ / VPCLMULQDQ
-//! folding on x86-64), but where `crc-fast` measured faster or we have no fold: CRC-32C above
-//! 8 KiB on CPUs with 512-bit VPCLMULQDQ, and the five built-in sets of [`Crc32`] and
-//! [`Crc64`] on CPUs without PCLMULQDQ (AArch64 among them), with `std`. The `iohash` command
+//! folding on x86-64), but where we have no fold that measured faster: the five built-in sets
+//! of [`Crc32`] and [`Crc64`] on CPUs without PCLMULQDQ (AArch64 among them) take `crc-fast`'s,
+//! with `std`. The `iohash` command
 //! is a crate of its own (`iohash-cli`), so none of its dependencies comes with the library.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]

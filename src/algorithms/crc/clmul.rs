@@ -1,7 +1,6 @@
 //! Carry-less multiplication (PCLMULQDQ, VPCLMULQDQ) folding, for every input of 16 bytes or
-//! more (but CRC-32C above 8 KiB on CPUs with 512-bit VPCLMULQDQ: see the CRC module; and
-//! CRC-32C's blocks of 3.7 or 8.5 KiB, with SSE4.2, where the 256-bit fold is the widest:
-//! see [`fusion`]).
+//! more (but CRC-32C's blocks of 3.7 or 8.5 KiB, with SSE4.2, where the 256-bit fold is the
+//! widest: see [`fusion`]).
 //!
 //! The input is taken 16 bytes at a time as a polynomial `X` of degree < 128; the block `D`
 //! bits further on then sees `X · x^D`, which modulo the CRC's polynomial `P` is
@@ -24,7 +23,8 @@ use core::arch::x86_64::{
     __m128i, __m256i, __m512i, _mm256_castsi256_si128, _mm256_clmulepi64_epi128,
     _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_set_epi64x, _mm256_set_m128i,
     _mm256_shuffle_epi8, _mm256_xor_si256, _mm512_broadcast_i32x4, _mm512_clmulepi64_epi128,
-    _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_shuffle_epi8, _mm512_ternarylogic_epi64,
+    _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
+    _mm512_maskz_set1_epi64, _mm512_or_si512, _mm512_shuffle_epi8, _mm512_ternarylogic_epi64,
     _mm512_xor_si512, _mm512_zextsi128_si512, _mm_and_si128, _mm_blendv_epi8, _mm_clmulepi64_si128,
     _mm_extract_epi32, _mm_loadu_si128, _mm_set_epi32, _mm_set_epi64x, _mm_set_epi8,
     _mm_shuffle_epi8, _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
@@ -102,13 +102,6 @@ impl Clmul {
             return Ok(None);
         };
         Ok(Some(Clmul { tier }))
-    }
-
-    /// Whether this holds the 512-bit fold, which takes inputs of any length from
-    /// [`WIDEST_MIN`] bytes.
-    #[inline]
-    pub(crate) fn widest(self) -> bool {
-        self.tier == Tier::Widest
     }
 
     /// The register after `data` (at least 16 bytes) from the register `crc`.
@@ -273,8 +266,9 @@ macro_rules! fold_rest {
 }
 
 /// [`fold`] 256 bytes at a time: sixteen streams of 16 bytes in four 512-bit registers, each
-/// moved on 256 bytes a round; then the four folded into one (64 bytes at a time), which takes
-/// 64 bytes a round while they last, and its four blocks into one.
+/// moved on 256 bytes a round (long inputs from the 64-byte boundary at or before them: see
+/// [`first_widest`]); then the four folded into one (64 bytes at a time), which takes 64 bytes
+/// a round while they last, and its four blocks into one.
 ///
 /// # Safety
 /// The CPU must have PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F and AVX-512BW, and `data`
@@ -286,15 +280,10 @@ unsafe fn fold_widest<'a, const REFLECTED: bool>(
     mut data: &'a [u8],
     keys: &FoldKeys,
 ) -> (__m128i, &'a [u8]) {
-    // The register stands in front of the data: XORed into the first block's first bytes.
-    let init = _mm512_zextsi128_si512(if REFLECTED {
-        _mm_set_epi64x(0, crc as i64)
-    } else {
-        _mm_set_epi64x(crc as i64, 0)
-    });
+    let [first, second] = first_widest::<REFLECTED>(crc, &mut data);
     let mut streams = [
-        _mm512_xor_si512(next_widest::<REFLECTED>(&mut data), init),
-        next_widest::<REFLECTED>(&mut data),
+        first,
+        second,
         next_widest::<REFLECTED>(&mut data),
         next_widest::<REFLECTED>(&mut data),
     ];
@@ -312,7 +301,17 @@ unsafe fn fold_widest<'a, const REFLECTED: bool>(
     while data.len() >= 64 {
         z = fold_512(z, by_64, next_widest::<REFLECTED>(&mut data));
     }
-    let x = fold_blocks(
+    (
+        fold_rest!(collapse_512(z, keys), &mut data, keys, REFLECTED),
+        data,
+    )
+}
+
+/// The four 128-bit blocks of `z` folded into one.
+#[target_feature(enable = "pclmulqdq,sse4.1,avx512f")]
+#[inline]
+pub(super) fn collapse_512(z: __m512i, keys: &FoldKeys) -> __m128i {
+    fold_blocks(
         _mm512_extracti32x4_epi32::<0>(z),
         [
             _mm512_extracti32x4_epi32::<1>(z),
@@ -320,21 +319,73 @@ unsafe fn fold_widest<'a, const REFLECTED: bool>(
             _mm512_extracti32x4_epi32::<3>(z),
         ],
         keys,
-    );
-    (fold_rest!(x, &mut data, keys, REFLECTED), data)
+    )
+}
+
+/// From this many bytes on, [`fold_widest`] starts at a 64-byte boundary: loads that straddle
+/// two cache lines cost the Intel machine a fifth of the loop's speed, and the start that
+/// avoids them costs it two or three nanoseconds, which inputs of 3 KiB make up (BENCHMARKS.md,
+/// "The 512-bit fold from a 64-byte boundary").
+const ALIGNED_MIN: usize = 4096;
+
+/// The first two vectors of [`fold_widest`] (which `data`, of 256 bytes or more, loses), with
+/// the register `crc` XORed into the data's first bytes. From [`ALIGNED_MIN`] bytes on, the
+/// first vector is the 64 bytes from the boundary at or before the data, with zeros in front
+/// of it (which change no CRC from a zero register), so that every later load is aligned.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn first_widest<const REFLECTED: bool>(crc: u64, data: &mut &[u8]) -> [__m512i; 2] {
+    if data.len() < ALIGNED_MIN {
+        // The register stands in front of the data: XORed into the first block's first bytes.
+        let init = _mm512_zextsi128_si512(if REFLECTED {
+            _mm_set_epi64x(0, crc as i64)
+        } else {
+            _mm_set_epi64x(crc as i64, 0)
+        });
+        return [
+            _mm512_xor_si512(next_widest::<REFLECTED>(data), init),
+            next_widest::<REFLECTED>(data),
+        ];
+    }
+    let offset = data.as_ptr() as usize % 64;
+    let (first, rest) = data.split_at(64 - offset);
+    *data = rest;
+    // SAFETY: the mask leaves out the `offset` bytes in front of `first`, which a masked load
+    // does not read (nor fault on); the other 64 - `offset` are `first`'s.
+    let first = unsafe {
+        _mm512_maskz_loadu_epi8(
+            u64::MAX << offset,
+            first.as_ptr().wrapping_sub(offset).cast(),
+        )
+    };
+    let second = load_widest(data);
+    // The register's eight bytes from byte `offset` of the two vectors: a word (or two) of
+    // 64 bits in the first, the second or both, picked by masks of their sixteen words.
+    let register = u128::from(if REFLECTED { crc } else { crc.swap_bytes() }) << (offset % 8 * 8);
+    let (low, high) = (1u16 << (offset / 8), 2u16 << (offset / 8));
+    let words = |shift: u32| {
+        _mm512_or_si512(
+            _mm512_maskz_set1_epi64((low >> shift) as u8, register as u64 as i64),
+            _mm512_maskz_set1_epi64((high >> shift) as u8, (register >> 64) as u64 as i64),
+        )
+    };
+    [
+        in_order::<REFLECTED>(_mm512_xor_si512(first, words(0))),
+        in_order::<REFLECTED>(_mm512_xor_si512(second, words(8))),
+    ]
 }
 
 /// `[low, high]` fold keys in every 128-bit block of a 512-bit register.
 #[target_feature(enable = "avx512f")]
 #[inline]
-fn broadcast_keys([low, high]: [u64; 2]) -> __m512i {
+pub(super) fn broadcast_keys([low, high]: [u64; 2]) -> __m512i {
     _mm512_broadcast_i32x4(_mm_set_epi64x(high as i64, low as i64))
 }
 
 /// Each 128-bit block of `z` moved on by the distance of `keys`, XORed with `next`.
 #[target_feature(enable = "avx512f,vpclmulqdq")]
 #[inline]
-fn fold_512(z: __m512i, keys: __m512i, next: __m512i) -> __m512i {
+pub(super) fn fold_512(z: __m512i, keys: __m512i, next: __m512i) -> __m512i {
     _mm512_ternarylogic_epi64::<0x96>(
         _mm512_clmulepi64_epi128::<0x00>(z, keys),
         _mm512_clmulepi64_epi128::<0x11>(z, keys),
@@ -346,10 +397,24 @@ fn fold_512(z: __m512i, keys: __m512i, next: __m512i) -> __m512i {
 #[target_feature(enable = "avx512f,avx512bw")]
 #[inline]
 fn next_widest<const REFLECTED: bool>(data: &mut &[u8]) -> __m512i {
+    in_order::<REFLECTED>(load_widest(data))
+}
+
+/// The next 64 bytes of `data` (which has 64 or more), as they are in memory.
+#[target_feature(enable = "avx512f")]
+#[inline]
+fn load_widest(data: &mut &[u8]) -> __m512i {
     let (block, rest) = data.split_at(64);
     *data = rest;
     // SAFETY: `block` is 64 bytes; unaligned loads are allowed.
-    let z = unsafe { _mm512_loadu_si512(block.as_ptr().cast()) };
+    unsafe { _mm512_loadu_si512(block.as_ptr().cast()) }
+}
+
+/// 64 bytes as loaded made four 128-bit polynomials: as they are for a reflected CRC, each
+/// block's bytes reversed for a forward one.
+#[target_feature(enable = "avx512f,avx512bw")]
+#[inline]
+fn in_order<const REFLECTED: bool>(z: __m512i) -> __m512i {
     if REFLECTED {
         z
     } else {

@@ -51,10 +51,6 @@ pub struct CrcEngine {
     pub(super) tables: Tables,
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     pub(super) keys: FoldKeys,
-    /// Where the CPU has the 512-bit fold, inputs up to this long take it, longer ones
-    /// [`peer`](Self::peer)'s path: below `usize::MAX` only for a set with a peer.
-    #[cfg(target_arch = "x86_64")]
-    pub(super) widest_max: usize,
     /// `crc-fast`'s name for this set, for the lengths where it measured faster (see
     /// [`super`]) and the CPUs where we have no fold.
     #[cfg(feature = "std")]
@@ -84,8 +80,6 @@ impl CrcEngine {
             tables: Tables::new(register_width, register_poly, params.refin()),
             #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
             keys: FoldKeys::new(register_width, register_poly, params.refin()),
-            #[cfg(target_arch = "x86_64")]
-            widest_max: usize::MAX,
             #[cfg(feature = "std")]
             peer: None,
         }
@@ -186,7 +180,7 @@ impl CrcEngine {
         }
         #[cfg(target_arch = "x86_64")]
         match clmul::Clmul::for_len(data.len()) {
-            Ok(Some(clmul)) if !clmul.widest() || data.len() <= self.widest_max => {
+            Ok(Some(clmul)) => {
                 return clmul.update(crc, data, &self.keys, &self.tables, self.reflected);
             }
             Ok(_) => {}

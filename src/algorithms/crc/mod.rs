@@ -3,18 +3,19 @@
 //! engine ([`CrcEngine`], [`engine`]).
 //!
 //! On x86-64 with PCLMULQDQ every input of 16 bytes or more is folded by our own carry-less
-//! multiplication ([`clmul`]: 128, 256 or 512 bits wide, by what the CPU has), on AArch64 with
-//! PMULL by the same fold in NEON ([`pmull`], with SHA3's three-way XOR where the CPU has it),
-//! and shorter ones go through slice-by-8 tables ([`table`]) on every CPU; the fold constants
-//! come from the polynomial ([`fold_keys`]). `crc-fast` keeps three paths of the five
-//! built-in sets, with `std`, where it measured faster or may be: CRC-32C above 8 KiB on CPUs
-//! with 512-bit VPCLMULQDQ (its fusion of SSE4.2's `crc32` instruction with folding, on the
-//! Intel machine); the built-in sets on AArch64 (for the CRC-32s it fuses the CPU's `crc32`
-//! instructions with PMULL, which this fold does not; for the CRC-64s its loop and ours are
-//! level in `llvm-mca`'s models, and no AArch64 machine here could time them); and x86-64
-//! without PCLMULQDQ. Other sets take the tables there. BENCHMARKS.md has the figures: on the
-//! AMD EPYC (Zen 3, 256-bit VPCLMULQDQ) our fold is level with `crc32fast` and twice
-//! `crc-fast`'s speed at 64 KiB and 1 MiB.
+//! multiplication ([`clmul`]: 128, 256 or 512 bits wide, by what the CPU has; CRC-32C's
+//! long inputs with SSE4.2's `crc32` instruction alongside where the widest fold is 256 bits,
+//! [`fusion`]), on AArch64 with PMULL by the same fold in NEON ([`pmull`], with SHA3's
+//! three-way XOR where the CPU has it), and shorter ones go through slice-by-8 tables
+//! ([`table`]) on every CPU; the fold constants come from the polynomial ([`fold_keys`]).
+//! `crc-fast` keeps two paths of the five built-in sets, with `std`: the built-in sets on
+//! AArch64 (for the CRC-32s it fuses the CPU's `crc32` instructions with PMULL, which this
+//! fold does not; for the CRC-64s its loop and ours are level in `llvm-mca`'s models, and no
+//! AArch64 machine here could time them); and x86-64 without PCLMULQDQ. Other sets take the
+//! tables there. BENCHMARKS.md has the figures: at 64 KiB and 1 MiB our fold is level with
+//! `crc32fast` and twice `crc-fast`'s speed on the AMD EPYC (Zen 3, 256-bit VPCLMULQDQ), and
+//! a fifth faster than both on the Intel Xeon (512-bit) on input that does not start at a
+//! cache line.
 
 mod any;
 pub mod catalogue;
@@ -43,27 +44,21 @@ use crate::{DynHasher, NonCryptographicHasher};
 
 /// A built-in set's engine, with `crc-fast`'s name for it (see [`CrcEngine::update`]).
 macro_rules! built_in {
-    ($params:expr, $peer:ident $(, widest_max: $widest_max:expr)?) => {
+    ($params:expr, $peer:ident) => {
         CrcEngine {
             #[cfg(feature = "std")]
             peer: Some(crc_fast::CrcAlgorithm::$peer),
-            // (Without `std` there is no peer to hand longer inputs to: the fold takes them.)
-            $(
-                #[cfg(all(target_arch = "x86_64", feature = "std"))]
-                widest_max: $widest_max,
-            )?
             ..CrcEngine::new($params)
         }
     };
 }
 
 static CRC32_ISO_HDLC: CrcEngine = built_in!(catalogue::CRC_32_ISO_HDLC, Crc32IsoHdlc);
-/// CRC-32C: `crc-fast` fuses SSE4.2's `crc32` instruction with carry-less folding (corsix's
-/// fast-crc32), which on the Intel machine overtakes the 512-bit fold above 8 KiB; on the AMD
-/// EPYC our 256-bit fold is faster than it at every length, and our own fusion with the
-/// instruction ([`fusion`]) faster still from its first block up (BENCHMARKS.md, the CRC
-/// tables timed in turns).
-static CRC32_ISCSI: CrcEngine = built_in!(catalogue::CRC_32_ISCSI, Crc32Iscsi, widest_max: 8192);
+/// CRC-32C: on the AMD EPYC our fusion of SSE4.2's `crc32` instruction with the 256-bit fold
+/// ([`fusion`]) is faster than the fold alone from its first block up; on the Intel machine
+/// the 512-bit fold alone, from a 64-byte boundary, is as fast as `crc-fast`'s (which starts
+/// there too) and a fusion with it was slower (BENCHMARKS.md, the CRC tables timed in turns).
+static CRC32_ISCSI: CrcEngine = built_in!(catalogue::CRC_32_ISCSI, Crc32Iscsi);
 /// CRC-64/ECMA-182: ours is slower on it than on CRC-64/NVME from 1 KiB up on the Intel
 /// machine (the CRC table of `benches/native.sh` in BENCHMARKS.md): a CRC that is not
 /// reflected folds its data byte-reversed, a shuffle per 64 bytes, which Intel cores issue on
@@ -411,12 +406,14 @@ mod tests {
         }
     }
 
-    /// The fold, 128-bit and 256-bit (whichever this CPU has), against the tables, which
-    /// `tests/crc.rs` checks against a bitwise model, at every length and alignment.
+    /// The fold, 128-, 256- and 512-bit (whichever this CPU has), against the tables, which
+    /// `tests/crc.rs` checks against a bitwise model, at every length and every start in a
+    /// cache line.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_fold_agrees_with_the_tables() {
         let data = crate::testing::Rng(3).bytes(20_000);
+        let line_start = data.as_ptr().align_offset(64);
         let tiers = clmul::Clmul::tiers();
         if tiers.is_empty() {
             eprintln!("skipped: no PCLMULQDQ");
@@ -452,12 +449,16 @@ mod tests {
                 ];
                 let around_blocks = [min - 1, min, min + 1, min + 15, min + 16, min + 300];
                 let past_blocks = [8704, 8705, 8704 + min, 8704 + min + 255, 19_000];
-                for len in (16..=600)
+                // Every start in a cache line, for the 512-bit fold's first vectors.
+                let starts = (0..64).map(|start| (start, 4096 + start * 37));
+                for (start, len) in (16..=600)
                     .chain(longer)
                     .chain(around_blocks)
                     .chain(past_blocks)
+                    .map(|len| (len % 64, len))
+                    .chain(starts)
                 {
-                    let start = len % 16;
+                    let start = line_start + start;
                     let data = &data[start..start + len];
                     let crc = engine.tables.update(engine.init, b"a register");
                     assert_eq!(
