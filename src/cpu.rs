@@ -31,6 +31,10 @@ pub(crate) const AVX512BW: u32 = 1 << 6;
 /// SSE4.2, for its `crc32` instruction (CRC-32C).
 #[cfg(target_arch = "x86_64")]
 pub(crate) const SSE42: u32 = 1 << 7;
+/// GFNI, whose affine transform reverses the bits of every byte (the 512-bit CRC fold's
+/// forward CRCs).
+#[cfg(target_arch = "x86_64")]
+pub(crate) const GFNI: u32 = 1 << 8;
 #[cfg(target_arch = "aarch64")]
 pub(crate) const NEON: u32 = 1 << 1;
 /// PMULL, the 64 × 64-bit carry-less multiplication (part of the `aes` feature).
@@ -92,7 +96,8 @@ fn detect() -> u32 {
         | has(x86_has!("vpclmulqdq"), VPCLMULQDQ)
         | has(x86_has!("avx512f"), AVX512F)
         | has(x86_has!("avx512bw"), AVX512BW)
-        | has(x86_has!("sse4.2"), SSE42);
+        | has(x86_has!("sse4.2"), SSE42)
+        | has(x86_has!("gfni"), GFNI);
     #[cfg(target_arch = "aarch64")]
     let bits = has(aarch64_has!("neon"), NEON)
         | has(aarch64_has!("aes"), PMULL)

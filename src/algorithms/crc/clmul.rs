@@ -23,10 +23,11 @@ use core::arch::x86_64::{
     __m128i, __m256i, __m512i, _mm256_castsi256_si128, _mm256_clmulepi64_epi128,
     _mm256_extracti128_si256, _mm256_loadu_si256, _mm256_set_epi64x, _mm256_set_m128i,
     _mm256_shuffle_epi8, _mm256_xor_si256, _mm512_broadcast_i32x4, _mm512_clmulepi64_epi128,
-    _mm512_extracti32x4_epi32, _mm512_loadu_si512, _mm512_maskz_loadu_epi8,
-    _mm512_maskz_set1_epi64, _mm512_or_si512, _mm512_shuffle_epi8, _mm512_ternarylogic_epi64,
-    _mm512_xor_si512, _mm512_zextsi128_si512, _mm_and_si128, _mm_blendv_epi8, _mm_clmulepi64_si128,
-    _mm_extract_epi32, _mm_loadu_si128, _mm_set_epi32, _mm_set_epi64x, _mm_set_epi8,
+    _mm512_extracti32x4_epi32, _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_si512,
+    _mm512_maskz_loadu_epi8, _mm512_maskz_set1_epi64, _mm512_or_si512, _mm512_set1_epi64,
+    _mm512_ternarylogic_epi64, _mm512_xor_si512, _mm512_zextsi128_si512, _mm_and_si128,
+    _mm_blendv_epi8, _mm_clmulepi64_si128, _mm_extract_epi32, _mm_gf2p8affine_epi64_epi8,
+    _mm_loadu_si128, _mm_set1_epi64x, _mm_set_epi32, _mm_set_epi64x, _mm_set_epi8,
     _mm_shuffle_epi8, _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
 };
 
@@ -36,7 +37,7 @@ use super::table::Tables;
 use crate::cpu;
 
 /// Holding one proves the CPU has PCLMULQDQ and SSE4.1, and, from [`Tier::Wide`] up, AVX2
-/// and VPCLMULQDQ, and, at [`Tier::Widest`], AVX-512F and AVX-512BW as well.
+/// and VPCLMULQDQ, and, at [`Tier::Widest`], AVX-512F, AVX-512BW and GFNI as well.
 #[derive(Clone, Copy)]
 pub(crate) struct Clmul {
     tier: Tier,
@@ -67,7 +68,7 @@ const NARROW: u32 = cpu::PCLMULQDQ | cpu::SSE41;
 /// What the 256-bit fold needs.
 const WIDE: u32 = NARROW | cpu::AVX2 | cpu::VPCLMULQDQ;
 /// What the 512-bit fold needs.
-const WIDEST: u32 = WIDE | cpu::AVX512F | cpu::AVX512BW;
+const WIDEST: u32 = WIDE | cpu::AVX512F | cpu::AVX512BW | cpu::GFNI;
 
 /// [`Clmul::for_len`] before the CPU was asked.
 pub(crate) struct NotAsked;
@@ -116,7 +117,7 @@ impl Clmul {
     ) -> u64 {
         assert!(data.len() >= 16, "the fold takes 16 bytes or more");
         // SAFETY: holding `self` proves the CPU has PCLMULQDQ and SSE4.1, AVX2 and VPCLMULQDQ
-        // from `Tier::Wide` up, and AVX-512F and AVX-512BW at `Tier::Widest`; `data` has 16
+        // from `Tier::Wide` up, and AVX-512F, AVX-512BW and GFNI at `Tier::Widest`; `data` has 16
         // bytes or more, as `fold` needs, `WIDE_MIN` or more for `fold_wide` and `WIDEST_MIN`
         // or more for `fold_widest`.
         unsafe {
@@ -231,9 +232,9 @@ unsafe fn update_fused(crc: u64, data: &[u8], keys: &FoldKeys, tables: &Tables) 
 /// [`Clmul::update`] with 512-bit folds.
 ///
 /// # Safety
-/// The CPU must have PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F and AVX-512BW, and `data`
-/// must have at least 256 bytes.
-#[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq,avx512f,avx512bw")]
+/// The CPU must have PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F, AVX-512BW and GFNI, and
+/// `data` must have at least 256 bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq,avx512f,avx512bw,gfni")]
 unsafe fn update_widest<const REFLECTED: bool>(
     crc: u64,
     data: &[u8],
@@ -254,13 +255,13 @@ macro_rules! fold_rest {
         let (mut x, data, keys): (__m128i, &mut &[u8], &FoldKeys) = ($x, $data, $keys);
         debug_assert!(data.len() < 128, "more than seven blocks left");
         if data.len() >= 64 {
-            x = fold_blocks(x, take::<4, $reflected>(data), keys);
+            x = fold_blocks(x, take::<4, $reflected>(data), &keys.blocks_ahead);
         }
         match data.len() / 16 {
             0 => x,
-            1 => fold_blocks(x, take::<1, $reflected>(data), keys),
-            2 => fold_blocks(x, take::<2, $reflected>(data), keys),
-            _ => fold_blocks(x, take::<3, $reflected>(data), keys),
+            1 => fold_blocks(x, take::<1, $reflected>(data), &keys.blocks_ahead),
+            2 => fold_blocks(x, take::<2, $reflected>(data), &keys.blocks_ahead),
+            _ => fold_blocks(x, take::<3, $reflected>(data), &keys.blocks_ahead),
         }
     }};
 }
@@ -270,10 +271,16 @@ macro_rules! fold_rest {
 /// [`first_widest`]); then the four folded into one (64 bytes at a time), which takes 64 bytes
 /// a round while they last, and its four blocks into one.
 ///
+/// Every CRC runs it in the reflected order: a forward CRC's bytes with their bits reversed
+/// (one GFNI instruction per 64 bytes) are the same polynomials in that order, and its 16 bytes
+/// at the end are turned round whole. The byte shuffle of the forward order would be a third
+/// instruction per 64 bytes on the port that Intel cores run VPCLMULQDQ on, and the loop's
+/// bound (BENCHMARKS.md, "Forward CRCs in the reflected order").
+///
 /// # Safety
-/// The CPU must have PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F and AVX-512BW, and `data`
-/// must have at least 256 bytes.
-#[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq,avx512f,avx512bw")]
+/// The CPU must have PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F, AVX-512BW and GFNI, and
+/// `data` must have at least 256 bytes.
+#[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq,avx512f,avx512bw,gfni")]
 #[inline]
 unsafe fn fold_widest<'a, const REFLECTED: bool>(
     crc: u64,
@@ -287,13 +294,13 @@ unsafe fn fold_widest<'a, const REFLECTED: bool>(
         next_widest::<REFLECTED>(&mut data),
         next_widest::<REFLECTED>(&mut data),
     ];
-    let by_256 = broadcast_keys(keys.by_256_bytes);
+    let by_256 = broadcast_keys(keys.widest.by_256_bytes);
     while data.len() >= 256 {
         for stream in &mut streams {
             *stream = fold_512(*stream, by_256, next_widest::<REFLECTED>(&mut data));
         }
     }
-    let by_64 = broadcast_keys(keys.blocks_ahead[3]);
+    let by_64 = broadcast_keys(keys.widest.blocks_ahead[3]);
     let [first, rest @ ..] = streams;
     let mut z = rest
         .iter()
@@ -301,26 +308,29 @@ unsafe fn fold_widest<'a, const REFLECTED: bool>(
     while data.len() >= 64 {
         z = fold_512(z, by_64, next_widest::<REFLECTED>(&mut data));
     }
-    (
-        fold_rest!(collapse_512(z, keys), &mut data, keys, REFLECTED),
-        data,
-    )
-}
-
-/// The four 128-bit blocks of `z` folded into one.
-#[target_feature(enable = "pclmulqdq,sse4.1,avx512f")]
-#[inline]
-pub(super) fn collapse_512(z: __m512i, keys: &FoldKeys) -> __m128i {
-    fold_blocks(
+    let x = fold_blocks(
         _mm512_extracti32x4_epi32::<0>(z),
         [
             _mm512_extracti32x4_epi32::<1>(z),
             _mm512_extracti32x4_epi32::<2>(z),
             _mm512_extracti32x4_epi32::<3>(z),
         ],
-        keys,
-    )
+        &keys.widest.blocks_ahead,
+    );
+    // A forward CRC's 16 bytes back in its own order: all 128 bits reversed.
+    let x = if REFLECTED {
+        x
+    } else {
+        _mm_shuffle_epi8(
+            _mm_gf2p8affine_epi64_epi8::<0>(x, _mm_set1_epi64x(BITS_REVERSED as i64)),
+            byte_reversal(),
+        )
+    };
+    (fold_rest!(x, &mut data, keys, REFLECTED), data)
 }
+
+/// The GF(2) matrix with which GFNI's affine transform reverses the bits of every byte.
+const BITS_REVERSED: u64 = 0x8040_2010_0804_0201;
 
 /// From this many bytes on, [`fold_widest`] starts at a 64-byte boundary: loads that straddle
 /// two cache lines cost the Intel machine a fifth of the loop's speed, and the start that
@@ -332,18 +342,16 @@ const ALIGNED_MIN: usize = 4096;
 /// the register `crc` XORed into the data's first bytes. From [`ALIGNED_MIN`] bytes on, the
 /// first vector is the 64 bytes from the boundary at or before the data, with zeros in front
 /// of it (which change no CRC from a zero register), so that every later load is aligned.
-#[target_feature(enable = "avx512f,avx512bw")]
+#[target_feature(enable = "avx512f,avx512bw,gfni")]
 #[inline]
 fn first_widest<const REFLECTED: bool>(crc: u64, data: &mut &[u8]) -> [__m512i; 2] {
+    // The register's bytes as they stand in front of the data: lowest first when reflected,
+    // highest first when not.
+    let register = if REFLECTED { crc } else { crc.swap_bytes() };
     if data.len() < ALIGNED_MIN {
-        // The register stands in front of the data: XORed into the first block's first bytes.
-        let init = _mm512_zextsi128_si512(if REFLECTED {
-            _mm_set_epi64x(0, crc as i64)
-        } else {
-            _mm_set_epi64x(crc as i64, 0)
-        });
+        let init = _mm512_zextsi128_si512(_mm_set_epi64x(0, register as i64));
         return [
-            _mm512_xor_si512(next_widest::<REFLECTED>(data), init),
+            in_order::<REFLECTED>(_mm512_xor_si512(load_widest(data), init)),
             next_widest::<REFLECTED>(data),
         ];
     }
@@ -361,7 +369,7 @@ fn first_widest<const REFLECTED: bool>(crc: u64, data: &mut &[u8]) -> [__m512i; 
     let second = load_widest(data);
     // The register's eight bytes from byte `offset` of the two vectors: a word (or two) of
     // 64 bits in the first, the second or both, picked by masks of their sixteen words.
-    let register = u128::from(if REFLECTED { crc } else { crc.swap_bytes() }) << (offset % 8 * 8);
+    let register = u128::from(register) << (offset % 8 * 8);
     let (low, high) = (1u16 << (offset / 8), 2u16 << (offset / 8));
     let words = |shift: u32| {
         _mm512_or_si512(
@@ -378,14 +386,14 @@ fn first_widest<const REFLECTED: bool>(crc: u64, data: &mut &[u8]) -> [__m512i; 
 /// `[low, high]` fold keys in every 128-bit block of a 512-bit register.
 #[target_feature(enable = "avx512f")]
 #[inline]
-pub(super) fn broadcast_keys([low, high]: [u64; 2]) -> __m512i {
+fn broadcast_keys([low, high]: [u64; 2]) -> __m512i {
     _mm512_broadcast_i32x4(_mm_set_epi64x(high as i64, low as i64))
 }
 
 /// Each 128-bit block of `z` moved on by the distance of `keys`, XORed with `next`.
 #[target_feature(enable = "avx512f,vpclmulqdq")]
 #[inline]
-pub(super) fn fold_512(z: __m512i, keys: __m512i, next: __m512i) -> __m512i {
+fn fold_512(z: __m512i, keys: __m512i, next: __m512i) -> __m512i {
     _mm512_ternarylogic_epi64::<0x96>(
         _mm512_clmulepi64_epi128::<0x00>(z, keys),
         _mm512_clmulepi64_epi128::<0x11>(z, keys),
@@ -394,7 +402,7 @@ pub(super) fn fold_512(z: __m512i, keys: __m512i, next: __m512i) -> __m512i {
 }
 
 /// The next 64 bytes of `data` (which has 64 or more) as four 128-bit polynomials.
-#[target_feature(enable = "avx512f,avx512bw")]
+#[target_feature(enable = "avx512f,gfni")]
 #[inline]
 fn next_widest<const REFLECTED: bool>(data: &mut &[u8]) -> __m512i {
     in_order::<REFLECTED>(load_widest(data))
@@ -410,15 +418,15 @@ fn load_widest(data: &mut &[u8]) -> __m512i {
     unsafe { _mm512_loadu_si512(block.as_ptr().cast()) }
 }
 
-/// 64 bytes as loaded made four 128-bit polynomials: as they are for a reflected CRC, each
-/// block's bytes reversed for a forward one.
-#[target_feature(enable = "avx512f,avx512bw")]
+/// 64 bytes as loaded made four 128-bit polynomials in the reflected order: as they are for a
+/// reflected CRC, each byte's bits reversed for a forward one (see [`fold_widest`]).
+#[target_feature(enable = "avx512f,gfni")]
 #[inline]
 fn in_order<const REFLECTED: bool>(z: __m512i) -> __m512i {
     if REFLECTED {
         z
     } else {
-        _mm512_shuffle_epi8(z, _mm512_broadcast_i32x4(byte_reversal()))
+        _mm512_gf2p8affine_epi64_epi8::<0>(z, _mm512_set1_epi64(BITS_REVERSED as i64))
     }
 }
 
@@ -517,7 +525,7 @@ unsafe fn fold<'a, const REFLECTED: bool>(
             }
         }
         let [first, rest @ ..] = lanes;
-        x = fold_blocks(first, rest, keys);
+        x = fold_blocks(first, rest, &keys.blocks_ahead);
     }
     (fold_rest!(x, &mut data, keys, REFLECTED), data)
 }
@@ -581,7 +589,7 @@ pub(super) fn fold_256(y: __m256i, k: __m256i, next: __m256i) -> __m256i {
 pub(super) fn collapse_256(streams: [__m256i; 4], keys: &FoldKeys) -> __m128i {
     let [[b0, b1], [b2, b3], [b4, b5], [b6, b7]] =
         streams.map(|y| [_mm256_castsi256_si128(y), _mm256_extracti128_si256::<1>(y)]);
-    fold_blocks(b0, [b1, b2, b3, b4, b5, b6, b7], keys)
+    fold_blocks(b0, [b1, b2, b3, b4, b5, b6, b7], &keys.blocks_ahead)
 }
 
 /// The next 32 bytes of `data` (which has 32 or more) as two 128-bit polynomials.
@@ -663,13 +671,13 @@ fn next<const REFLECTED: bool>(data: &mut &[u8]) -> __m128i {
 /// next chains their latencies (the 64-byte rows of the CRC table timed in turns).
 #[target_feature(enable = "pclmulqdq,sse4.1")]
 #[inline]
-fn fold_blocks<const N: usize>(x: __m128i, blocks: [__m128i; N], keys: &FoldKeys) -> __m128i {
+fn fold_blocks<const N: usize>(x: __m128i, blocks: [__m128i; N], ahead: &[[u64; 2]; 8]) -> __m128i {
     let Some((&last, before)) = blocks.split_last() else {
         return x;
     };
-    let mut folded = _mm_xor_si128(fold_by(x, keys.blocks_ahead[N - 1]), last);
+    let mut folded = _mm_xor_si128(fold_by(x, ahead[N - 1]), last);
     for (i, &block) in before.iter().enumerate() {
-        folded = _mm_xor_si128(folded, fold_by(block, keys.blocks_ahead[N - 2 - i]));
+        folded = _mm_xor_si128(folded, fold_by(block, ahead[N - 2 - i]));
     }
     folded
 }

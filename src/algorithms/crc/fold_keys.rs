@@ -7,10 +7,13 @@
 /// The fold constants of one CRC: for 256 bytes ahead and for one to eight blocks of 16 bytes,
 /// each as `[for the low lane, for the high lane]` of the 128-bit register.
 pub(crate) struct FoldKeys {
-    #[cfg(target_arch = "x86_64")]
-    pub(super) by_256_bytes: [u64; 2],
     /// `blocks_ahead[k - 1]` moves a block on by `k` blocks (`16 k` bytes).
     pub(super) blocks_ahead: [[u64; 2]; 8],
+    /// The 512-bit fold's: a reflected CRC's own, and a forward CRC's as if it were reflected
+    /// (that fold reverses the bits of a forward CRC's bytes, not their order: see
+    /// [`clmul`](super::clmul)).
+    #[cfg(target_arch = "x86_64")]
+    pub(super) widest: WidestKeys,
     /// For a reflected CRC-32, the constants that reduce the last 16 bytes to the register.
     pub(super) barrett: Option<Barrett32>,
     /// Whether this is CRC-32C's polynomial (reflected), the one SSE4.2's `crc32` instruction
@@ -23,9 +26,12 @@ impl FoldKeys {
     /// The constants for a CRC of `width` bits with the polynomial `poly`.
     pub(crate) const fn new(width: u32, poly: u64, reflected: bool) -> FoldKeys {
         FoldKeys {
-            #[cfg(target_arch = "x86_64")]
-            by_256_bytes: lane_keys(width, poly, reflected, 2048),
             blocks_ahead: blocks_ahead(width, poly, reflected),
+            #[cfg(target_arch = "x86_64")]
+            widest: WidestKeys {
+                by_256_bytes: lane_keys(width, poly, true, 2048),
+                blocks_ahead: blocks_ahead(width, poly, true),
+            },
             barrett: if width == 32 && reflected {
                 Some(Barrett32::new(poly))
             } else {
@@ -35,6 +41,15 @@ impl FoldKeys {
             crc32c: width == 32 && reflected && poly == 0x1EDC_6F41,
         }
     }
+}
+
+/// The constants of the 512-bit fold (x86-64), in the reflected order for every CRC.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct WidestKeys {
+    /// Moves a block on by 256 bytes.
+    pub(super) by_256_bytes: [u64; 2],
+    /// As [`FoldKeys::blocks_ahead`].
+    pub(super) blocks_ahead: [[u64; 2]; 8],
 }
 
 /// The reduction of 128 bits to a reflected CRC-32 register, after Intel's "Fast CRC
