@@ -10,8 +10,9 @@ if [ "${1:-}" = "--extract" ]; then
     CARGO_PROFILE_RELEASE_PANIC=unwind \
     cargo build --quiet --release --target-dir target/peers --features peers)
   bin=../native/target/peers/release/iohash-native-peer
-  extract() { python3 extract-x86.py "$bin" "$2" "$3" > "crc-x86-$1.s"; }
-  extract iohash-fold-512 'clmul::update_widest$' vpclmul
+  extract() { python3 extract-x86.py "$bin" "$2" "$3" ${4:+"$4"} > "crc-x86-$1.s"; }
+  extract iohash-fold-512 'clmul::update_widest$' vpclmul gf2p8affine
+  extract iohash-fold-512-forward 'clmul::update_widest$' gf2p8affine
   extract iohash-fold-256 'clmul::update_wide$' vpclmul
   extract iohash-fusion 'crc::fusion::update$' crc32
   extract crc32fast-avx512 'crc32fast::specialized::pclmulqdq::calculate_avx512$' vpclmul
@@ -22,14 +23,14 @@ if [ "${1:-}" = "--extract" ]; then
 fi
 # Bytes each loop takes per iteration.
 declare -A bytes=(
-  [iohash-fold-512]=256 [iohash-fold-256]=128 [iohash-fusion]=272 [crc32fast-avx512]=256
+  [iohash-fold-512]=256 [iohash-fold-512-forward]=256 [iohash-fold-256]=128 [iohash-fusion]=272 [crc32fast-avx512]=256
   [crc32fast-avx2]=128 [crc-fast-crc32c-vpclmulqdq]=384 [crc-fast-crc32c-v4s3x3]=136
   [crc32c-3-streams]=24
 )
 cpus=(znver3 sapphirerapids)
 echo "| loop | bytes an iteration | $(printf '%s: cycles, bytes a cycle | ' "${cpus[@]}")"
 echo "|---|---|$(printf -- '---|%.0s' "${cpus[@]}")"
-for loop in iohash-fold-512 crc32fast-avx512 crc-fast-crc32c-vpclmulqdq iohash-fold-256 \
+for loop in iohash-fold-512 iohash-fold-512-forward crc32fast-avx512 crc-fast-crc32c-vpclmulqdq iohash-fold-256 \
   crc32fast-avx2 iohash-fusion crc-fast-crc32c-v4s3x3 crc32c-3-streams; do
   printf '| %s | %s |' "$loop" "${bytes[$loop]}"
   for cpu in "${cpus[@]}"; do
