@@ -1,9 +1,11 @@
 //! Prints `name size ns-per-hash GB/s` for each hash this build has, at each size given (16 KiB,
 //! 100 KiB and 1 MiB by default), or with `short` for XXH3 at every short size, or with `crc`
-//! for every CRC from 16 bytes to 1 MiB (both with the `peers` feature): the best of 60 rounds
-//! of 16 MiB of hashing (at least 10 hashes), the input one byte off alignment. The hashes of a
-//! size take turns round by round, so that a noisy neighbour slows all of them alike rather
-//! than whichever ran then. `benches/native.sh` runs the builds and makes the tables.
+//! for every CRC from 16 bytes to 1 MiB and the long ones from four places in a cache line
+//! (both with the `peers` feature): the best of 60 rounds of 16 MiB of hashing (at least 10
+//! hashes), the input one byte past the start of its buffer (or past a 64-byte boundary by
+//! what its line says: `name@offset`). The hashes of a size take turns round by round, so that
+//! a noisy neighbour slows all of them alike rather than whichever ran then.
+//! `benches/native.sh` runs the builds and makes the tables.
 
 // A build with no feature has nothing to time (CI builds the workspace that way too).
 #![cfg_attr(
@@ -28,10 +30,18 @@ type Hash = (&'static str, fn(&[u8]) -> u64);
 
 /// Times each of `hashes` on `size` bytes, in turns, and prints their lines.
 fn measure(size: usize, hashes: &[Hash]) {
-    let buf: Vec<u8> = (0..size + 1)
+    measure_at(size, None, hashes);
+}
+
+/// [`measure`], the input one byte past the start of its buffer, or with `line_offset`, that
+/// many bytes past a 64-byte boundary (then its lines name it: `name@offset`).
+fn measure_at(size: usize, line_offset: Option<usize>, hashes: &[Hash]) {
+    let spare = if line_offset.is_some() { 128 } else { 1 };
+    let buf: Vec<u8> = (0..size + spare)
         .map(|i| (i as u32).wrapping_mul(2_654_435_761) as u8)
         .collect();
-    let input = &buf[1..];
+    let start = line_offset.map_or(1, |offset| buf.as_ptr().align_offset(64) + offset);
+    let input = &buf[start..start + size];
     let iterations = ((16 << 20) / size.max(64)).clamp(10, 10_000_000);
     let mut best = vec![f64::MAX; hashes.len()];
     for _ in 0..ROUNDS {
@@ -43,8 +53,9 @@ fn measure(size: usize, hashes: &[Hash]) {
             *best = best.min(start.elapsed().as_nanos() as f64 / iterations as f64);
         }
     }
+    let at = line_offset.map_or(String::new(), |offset| format!("@{offset}"));
     for ((name, _), best) in hashes.iter().zip(best) {
-        println!("{name} {size} {best:.2} {:.2}", size as f64 / best);
+        println!("{name}{at} {size} {best:.2} {:.2}", size as f64 / best);
     }
 }
 
@@ -57,6 +68,7 @@ fn main() {
         Some("crc") => {
             crc();
             any_crc();
+            crc_offsets();
         }
         _ => long(&args),
     }
@@ -161,6 +173,38 @@ fn crc() {
                 ("crc-fast/CRC-64-XZ", |b| checksum(Crc64Xz, b)),
             ],
         );
+    }
+}
+
+/// Long CRCs from the start of a cache line and from 1, 16 and 32 bytes past one: where each
+/// side's loads straddle two lines, and where `crc-fast`'s, which start at a 16-byte boundary,
+/// do not.
+#[cfg(feature = "peers")]
+fn crc_offsets() {
+    use crc_fast::{checksum, CrcAlgorithm::*};
+    use iohash::{Crc32, Crc32Variant, Crc64Variant};
+    for size in [4 << 10, 64 << 10, 1 << 20] {
+        for offset in [0, 1, 16, 32] {
+            measure_at(
+                size,
+                Some(offset),
+                &[
+                    ("iohash/CRC-32", |b| u64::from(Crc32::hash(b))),
+                    ("crc32fast/CRC-32", |b| u64::from(crc32fast::hash(b))),
+                    ("crc-fast/CRC-32", |b| checksum(Crc32IsoHdlc, b)),
+                    ("iohash/CRC-32C", |b| {
+                        u64::from(Crc32Variant::Iscsi.checksum(b))
+                    }),
+                    ("crc-fast/CRC-32C", |b| checksum(Crc32Iscsi, b)),
+                    ("iohash/CRC-64-NVME", |b| Crc64Variant::Nvme.checksum(b)),
+                    ("crc-fast/CRC-64-NVME", |b| checksum(Crc64Nvme, b)),
+                    ("iohash/CRC-64-ECMA-182", |b| {
+                        Crc64Variant::Ecma182.checksum(b)
+                    }),
+                    ("crc-fast/CRC-64-ECMA-182", |b| checksum(Crc64Ecma182, b)),
+                ],
+            );
+        }
     }
 }
 

@@ -339,23 +339,24 @@ const BITS_REVERSED: u64 = 0x8040_2010_0804_0201;
 const ALIGNED_MIN: usize = 4096;
 
 /// The first two vectors of [`fold_widest`] (which `data`, of 256 bytes or more, loses), with
-/// the register `crc` XORed into the data's first bytes. From [`ALIGNED_MIN`] bytes on, the
-/// first vector is the 64 bytes from the boundary at or before the data, with zeros in front
-/// of it (which change no CRC from a zero register), so that every later load is aligned.
+/// the register `crc` XORed into the data's first bytes. From [`ALIGNED_MIN`] bytes on, for
+/// data that does not start at a 64-byte boundary, the first vector is the 64 bytes from the
+/// boundary before the data, with zeros in front of it (which change no CRC from a zero
+/// register), so that every later load is aligned.
 #[target_feature(enable = "avx512f,avx512bw,gfni")]
 #[inline]
 fn first_widest<const REFLECTED: bool>(crc: u64, data: &mut &[u8]) -> [__m512i; 2] {
     // The register's bytes as they stand in front of the data: lowest first when reflected,
     // highest first when not.
     let register = if REFLECTED { crc } else { crc.swap_bytes() };
-    if data.len() < ALIGNED_MIN {
+    let offset = data.as_ptr() as usize % 64;
+    if offset == 0 || data.len() < ALIGNED_MIN {
         let init = _mm512_zextsi128_si512(_mm_set_epi64x(0, register as i64));
         return [
             in_order::<REFLECTED>(_mm512_xor_si512(load_widest(data), init)),
             next_widest::<REFLECTED>(data),
         ];
     }
-    let offset = data.as_ptr() as usize % 64;
     let (first, rest) = data.split_at(64 - offset);
     *data = rest;
     // SAFETY: the mask leaves out the `offset` bytes in front of `first`, which a masked load

@@ -4,8 +4,8 @@
 //! `x^D mod P` that move a 16-byte block `D` bits on, and Barrett's constants for a reflected
 //! CRC-32's last 16 bytes.
 
-/// The fold constants of one CRC: for 256 bytes ahead and for one to eight blocks of 16 bytes,
-/// each as `[for the low lane, for the high lane]` of the 128-bit register.
+/// The fold constants of one CRC: for one to eight blocks of 16 bytes ahead, and the 512-bit
+/// fold's, each as `[for the low lane, for the high lane]` of the 128-bit register.
 pub(crate) struct FoldKeys {
     /// `blocks_ahead[k - 1]` moves a block on by `k` blocks (`16 k` bytes).
     pub(super) blocks_ahead: [[u64; 2]; 8],
