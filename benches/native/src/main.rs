@@ -149,63 +149,46 @@ fn short() {
 /// Every CRC iohash has, beside `crc-fast`, and `crc32fast` (CRC-32) and `crc32c` (CRC-32C).
 #[cfg(feature = "peers")]
 fn crc() {
-    use crc_fast::{checksum, CrcAlgorithm::*};
-    use iohash::{Crc32, Crc32Variant, Crc64Variant};
     for size in [16, 64, 256, 1 << 10, 4 << 10, 64 << 10, 1 << 20] {
-        measure(
-            size,
-            &[
-                ("iohash/CRC-32", |b| u64::from(Crc32::hash(b))),
-                ("crc32fast/CRC-32", |b| u64::from(crc32fast::hash(b))),
-                ("crc-fast/CRC-32", |b| checksum(Crc32IsoHdlc, b)),
-                ("iohash/CRC-32C", |b| {
-                    u64::from(Crc32Variant::Iscsi.checksum(b))
-                }),
-                ("crc-fast/CRC-32C", |b| checksum(Crc32Iscsi, b)),
-                ("crc32c/CRC-32C", |b| u64::from(crc32c::crc32c(b))),
-                ("iohash/CRC-64-ECMA-182", |b| {
-                    Crc64Variant::Ecma182.checksum(b)
-                }),
-                ("crc-fast/CRC-64-ECMA-182", |b| checksum(Crc64Ecma182, b)),
-                ("iohash/CRC-64-NVME", |b| Crc64Variant::Nvme.checksum(b)),
-                ("crc-fast/CRC-64-NVME", |b| checksum(Crc64Nvme, b)),
-                ("iohash/CRC-64-XZ", |b| Crc64Variant::Xz.checksum(b)),
-                ("crc-fast/CRC-64-XZ", |b| checksum(Crc64Xz, b)),
-            ],
-        );
+        measure(size, &crc_sides());
     }
 }
 
-/// Long CRCs from the start of a cache line and from 1, 16 and 32 bytes past one: where each
-/// side's loads straddle two lines, and where `crc-fast`'s, which start at a 16-byte boundary,
-/// do not.
+/// The long CRCs of [`crc`] from the start of a cache line and from 1, 16 and 32 bytes past
+/// one: where each side's loads straddle two lines, and where `crc-fast`'s, which start at a
+/// 16-byte boundary, do not.
 #[cfg(feature = "peers")]
 fn crc_offsets() {
-    use crc_fast::{checksum, CrcAlgorithm::*};
-    use iohash::{Crc32, Crc32Variant, Crc64Variant};
     for size in [4 << 10, 64 << 10, 1 << 20] {
         for offset in [0, 1, 16, 32] {
-            measure_at(
-                size,
-                Some(offset),
-                &[
-                    ("iohash/CRC-32", |b| u64::from(Crc32::hash(b))),
-                    ("crc32fast/CRC-32", |b| u64::from(crc32fast::hash(b))),
-                    ("crc-fast/CRC-32", |b| checksum(Crc32IsoHdlc, b)),
-                    ("iohash/CRC-32C", |b| {
-                        u64::from(Crc32Variant::Iscsi.checksum(b))
-                    }),
-                    ("crc-fast/CRC-32C", |b| checksum(Crc32Iscsi, b)),
-                    ("iohash/CRC-64-NVME", |b| Crc64Variant::Nvme.checksum(b)),
-                    ("crc-fast/CRC-64-NVME", |b| checksum(Crc64Nvme, b)),
-                    ("iohash/CRC-64-ECMA-182", |b| {
-                        Crc64Variant::Ecma182.checksum(b)
-                    }),
-                    ("crc-fast/CRC-64-ECMA-182", |b| checksum(Crc64Ecma182, b)),
-                ],
-            );
+            measure_at(size, Some(offset), &crc_sides());
         }
     }
+}
+
+/// The built-in CRC sets, iohash's and each peer's.
+#[cfg(feature = "peers")]
+fn crc_sides() -> [Hash; 12] {
+    use crc_fast::{checksum, CrcAlgorithm::*};
+    use iohash::{Crc32, Crc32Variant, Crc64Variant};
+    [
+        ("iohash/CRC-32", |b| u64::from(Crc32::hash(b))),
+        ("crc32fast/CRC-32", |b| u64::from(crc32fast::hash(b))),
+        ("crc-fast/CRC-32", |b| checksum(Crc32IsoHdlc, b)),
+        ("iohash/CRC-32C", |b| {
+            u64::from(Crc32Variant::Iscsi.checksum(b))
+        }),
+        ("crc-fast/CRC-32C", |b| checksum(Crc32Iscsi, b)),
+        ("crc32c/CRC-32C", |b| u64::from(crc32c::crc32c(b))),
+        ("iohash/CRC-64-ECMA-182", |b| {
+            Crc64Variant::Ecma182.checksum(b)
+        }),
+        ("crc-fast/CRC-64-ECMA-182", |b| checksum(Crc64Ecma182, b)),
+        ("iohash/CRC-64-NVME", |b| Crc64Variant::Nvme.checksum(b)),
+        ("crc-fast/CRC-64-NVME", |b| checksum(Crc64Nvme, b)),
+        ("iohash/CRC-64-XZ", |b| Crc64Variant::Xz.checksum(b)),
+        ("crc-fast/CRC-64-XZ", |b| checksum(Crc64Xz, b)),
+    ]
 }
 
 /// CRCs of catalogue sets outside the built-in five, on iohash's generic engine (a `static`
