@@ -59,10 +59,10 @@ static CRC32_ISO_HDLC: CrcEngine = built_in!(catalogue::CRC_32_ISO_HDLC, Crc32Is
 /// the 512-bit fold alone, from a 64-byte boundary, is as fast as `crc-fast`'s (which starts
 /// there too) and a fusion with it was slower (BENCHMARKS.md, the CRC tables timed in turns).
 static CRC32_ISCSI: CrcEngine = built_in!(catalogue::CRC_32_ISCSI, Crc32Iscsi);
-/// CRC-64/ECMA-182, a forward CRC: on the Intel machine ours takes 1.14x-1.24x its time on
-/// CRC-64/NVME from 4 KiB up, an instruction more per 64 bytes (the 512-bit fold reverses the
-/// bits of a forward CRC's bytes; BENCHMARKS.md, "Forward CRCs in the reflected order").
-/// `crc-fast` takes 1.8x ours.
+/// CRC-64/ECMA-182, a forward CRC: on the Intel machine ours takes a little longer on it than
+/// on CRC-64/NVME from 4 KiB up, an instruction more per 64 bytes (the 512-bit fold reverses
+/// the bits of a forward CRC's bytes; BENCHMARKS.md, "Forward CRCs in the reflected order"),
+/// and `crc-fast` nearly twice as long.
 static CRC64_ECMA_182: CrcEngine = built_in!(catalogue::CRC_64_ECMA_182, Crc64Ecma182);
 static CRC64_NVME: CrcEngine = built_in!(catalogue::CRC_64_NVME, Crc64Nvme);
 static CRC64_XZ: CrcEngine = built_in!(catalogue::CRC_64_XZ, Crc64Xz);
