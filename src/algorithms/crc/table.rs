@@ -94,6 +94,7 @@ impl Tables {
     /// are `REFLECTED`: how the fold ends for the sets it does not reduce by Barrett's method.
     /// Two steps of [`update`](Self::update)'s, without its loop or tests, so that it
     /// compiles into the fold's function.
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     #[inline(always)]
     pub(crate) fn of_block<const REFLECTED: bool>(&self, block: &[u8; 16]) -> u64 {
         debug_assert_eq!(self.reflected, REFLECTED);
