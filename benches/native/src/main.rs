@@ -154,7 +154,7 @@ fn crc() {
     }
 }
 
-/// The long CRCs of [`crc`] from the start of a cache line and from 1, 16 and 32 bytes past
+/// The long CRCs of [`crc()`] from the start of a cache line and from 1, 16 and 32 bytes past
 /// one: where each side's loads straddle two lines, and where `crc-fast`'s, which start at a
 /// 16-byte boundary, do not.
 #[cfg(feature = "peers")]
