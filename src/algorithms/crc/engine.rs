@@ -51,8 +51,8 @@ pub struct CrcEngine {
     pub(super) tables: Tables,
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     pub(super) keys: FoldKeys,
-    /// `crc-fast`'s name for this set, for the lengths where it measured faster (see
-    /// [`super`]) and the CPUs where we have no fold.
+    /// `crc-fast`'s name for this set, for the CPUs where it takes the built-in sets (see
+    /// [`super`]): AArch64, and x86-64 without PCLMULQDQ.
     #[cfg(feature = "std")]
     pub(super) peer: Option<crc_fast::CrcAlgorithm>,
 }
