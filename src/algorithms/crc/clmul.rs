@@ -16,7 +16,10 @@
 //! For a reflected CRC the bytes are loaded as they are, so bit `j` of the register is the
 //! coefficient of `x^(127 - j)`; a product of two such (bit-reversed) operands comes out
 //! reversed over 127 bits, one short, which a constant of `x^(D+63)` (not `x^(D+64)`) makes up.
-//! For a forward CRC the 16 bytes are reversed first, so every operand is in natural order.
+//! For a forward CRC the 16 bytes are reversed first, so every operand is in natural order;
+//! but the 512-bit fold reverses the bits of each byte instead, which makes a forward CRC's
+//! blocks the same polynomials in the reflected order, and folds them as a reflected CRC's
+//! (see [`fold_widest`]).
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
