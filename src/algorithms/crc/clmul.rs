@@ -96,16 +96,17 @@ impl Clmul {
     #[inline]
     pub(crate) fn for_len(len: usize) -> Result<Option<Clmul>, NotAsked> {
         let features = cpu::known().ok_or(NotAsked)?;
-        let tier = if len >= WIDEST_MIN && features.has(WIDEST) {
-            Tier::Widest
-        } else if len >= WIDE_MIN && features.has(WIDE) {
-            Tier::Wide
-        } else if features.has(NARROW) {
-            Tier::Narrow
-        } else {
-            return Ok(None);
-        };
-        Ok(Some(Clmul { tier }))
+        // The length first, so that an input tests only the folds it may take: under
+        // `WIDE_MIN` bytes, one set of features.
+        let fold = |tier: Tier, needs: u32| features.has(needs).then_some(Clmul { tier });
+        let narrow = || fold(Tier::Narrow, NARROW);
+        Ok(match len {
+            0..WIDE_MIN => narrow(),
+            WIDE_MIN..WIDEST_MIN => fold(Tier::Wide, WIDE).or_else(narrow),
+            _ => fold(Tier::Widest, WIDEST)
+                .or_else(|| fold(Tier::Wide, WIDE))
+                .or_else(narrow),
+        })
     }
 
     /// The register after `data` (at least 16 bytes) from the register `crc`.
