@@ -97,7 +97,8 @@ impl Clmul {
     pub(crate) fn for_len(len: usize) -> Result<Option<Clmul>, NotAsked> {
         let features = cpu::known().ok_or(NotAsked)?;
         // The length first, so that an input tests only the folds it may take: under
-        // `WIDE_MIN` bytes, one set of features.
+        // `WIDE_MIN` bytes, one set of features (BENCHMARKS.md, AMD part: "Short CRCs: the fold
+        // chosen by the length first").
         let fold = |tier: Tier, needs: u32| features.has(needs).then_some(Clmul { tier });
         let narrow = || fold(Tier::Narrow, NARROW);
         Ok(match len {
