@@ -348,7 +348,8 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
             Some(tag) => (tag, true),
             None => (tag, false),
         };
-        // Any case, as xxhsum reads `xxh64 (NAME) = ...`; the CRC catalogue's names too.
+        // Any case, as xxhsum reads `xxh64 (NAME) = ...`; the CRC catalogue's names and aliases
+        // too, as [`Algorithm::from_tag`] reads a catalogue name.
         let algorithm = Algorithm::ALL
             .iter()
             .copied()

@@ -274,6 +274,42 @@ fn every_catalogue_name_parses_and_hashes_through_any_hasher() {
 }
 
 #[test]
+fn every_alias_parses_as_its_set_and_names_no_other() {
+    let mut seen = std::collections::HashSet::new();
+    for params in crc_catalogue::ALL {
+        assert!(seen.insert(params.name().unwrap().to_lowercase()));
+    }
+    assert!(crc_catalogue::ALIASES.len() >= 70);
+    for &(alias, params) in crc_catalogue::ALIASES {
+        assert!(seen.insert(alias.to_lowercase()), "{alias} names two sets");
+        assert_eq!(crc_catalogue::find(&alias.to_lowercase()), Some(params));
+        // As the set's own name parses: a built-in set as its built-in type.
+        let algorithm: Algorithm = alias.parse().unwrap();
+        assert_eq!(
+            algorithm,
+            params.name().unwrap().parse().unwrap(),
+            "{alias}"
+        );
+        let mut hasher = algorithm.hasher(0);
+        hasher.append(b"123456789");
+        assert_eq!(hasher.current_hash(), u128::from(params.check()), "{alias}");
+    }
+    for (alias, built_in) in [
+        ("CRC-32", Algorithm::Crc32(Crc32Variant::IsoHdlc)),
+        ("pkzip", Algorithm::Crc32(Crc32Variant::IsoHdlc)),
+        ("crc-32c", Algorithm::Crc32(Crc32Variant::Iscsi)),
+        ("CRC-64", Algorithm::Crc64(Crc64Variant::Ecma182)),
+        ("CRC-64/GO-ECMA", Algorithm::Crc64(Crc64Variant::Xz)),
+    ] {
+        assert_eq!(alias.parse(), Ok(built_in), "{alias}");
+    }
+    assert_eq!(
+        "x-25".parse(),
+        Ok(Algorithm::Crc(crc_catalogue::CRC_16_IBM_SDLC))
+    );
+}
+
+#[test]
 fn a_file_of_any_crc_hashes_in_parallel_ranges() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f");

@@ -42,7 +42,7 @@ fn algorithm_help() -> String {
     let (last, rest) = names.split_last().expect("the table has algorithms");
     format!(
         "Algorithm: {} or {last}; or a tag or full name in any case (xxh128, CRC-32/ISCSI), or \
-         any CRC catalogue name (CRC-16/ARC; --list prints them) \
+         any CRC catalogue name or alias (CRC-16/ARC, CRC-32, MODBUS; --list prints them) \
          [default: XXH3; XXH64 when run as xxhsum]",
         rest.join(", ")
     )
@@ -111,17 +111,28 @@ fn parse_offset(text: &str) -> Result<u64, String> {
 }
 
 /// `--list`: every algorithm, a line each, by every name `-H` takes for it: the tag (what
-/// `--tag` lines write), the full name, `xxhsum -H` numbers; then the CRC catalogue's other
-/// sets, whose tag is their catalogue name.
+/// `--tag` lines write), the full name, `xxhsum -H` numbers or the CRC catalogue's aliases;
+/// then the catalogue's other sets, whose tag is their catalogue name, with their aliases.
 fn list_algorithms() -> String {
+    let aliases = |params: &iohash::CrcParams| {
+        let of_set = iohash::crc_catalogue::ALIASES
+            .iter()
+            .filter(|(_, p)| p == params);
+        of_set
+            .map(|(alias, _)| *alias)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let mut out = String::new();
     for algorithm in Algorithm::ALL {
-        let numbers = match algorithm.xxhsum_numbers() {
-            [] => String::new(),
-            numbers => format!("-H {}", numbers.join(", ")),
+        let catalogued = iohash::crc_catalogue::find(algorithm.full_name());
+        let others = match (algorithm.xxhsum_numbers(), catalogued) {
+            ([], Some(params)) => aliases(&params),
+            ([], None) => String::new(),
+            (numbers, _) => format!("-H {}", numbers.join(", ")),
         };
         let line = format!(
-            "{:<10} {:<18} {numbers}",
+            "{:<10} {:<18} {others}",
             algorithm.tag(),
             algorithm.full_name()
         );
@@ -132,7 +143,8 @@ fn list_algorithms() -> String {
         let algorithm = Algorithm::Crc(*params);
         // The five built-in sets parse as themselves, listed above by their tags.
         if let Some(name) = params.name().filter(|name| name.parse() == Ok(algorithm)) {
-            out.push_str(name);
+            let line = format!("{name:<29} {}", aliases(params));
+            out.push_str(line.trim_end());
             out.push('\n');
         }
     }

@@ -500,6 +500,57 @@ fn every_crc_of_the_catalogue_hashes_lists_and_checks_by_its_name() {
 }
 
 #[test]
+fn the_catalogues_aliases_name_their_sets_in_h_list_and_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("check"), b"123456789").unwrap();
+    let list = iohash(dir.path(), args!["--list"]);
+    assert_status(&list, true);
+    let list = String::from_utf8(list.stdout).unwrap();
+    // Each set's line holds its aliases; a built-in set's, its tag's line.
+    let line_of = |name: &str| {
+        list.lines()
+            .find(|line| line.split_whitespace().any(|word| word == name))
+            .unwrap_or_else(|| panic!("no line for {name}:\n{list}"))
+            .to_owned()
+    };
+    for &(alias, params) in iohash::crc_catalogue::ALIASES {
+        let line = line_of(params.name().unwrap());
+        assert!(
+            line.split([' ', ',']).any(|word| word == alias),
+            "{alias} not on {line}"
+        );
+    }
+    assert!(line_of("CRC-32/ISO-HDLC").starts_with("CRC32 "));
+    // `-H` takes them in any case; the lines name the set as its own name does.
+    for (alias, line) in [
+        ("crc-32", "CRC32_cbf43926  check\n"),
+        ("PKZIP", "CRC32_cbf43926  check\n"),
+        ("CRC-32C", "CRC32C_e3069283  check\n"),
+        ("x-25", "CRC-16/IBM-SDLC_906e  check\n"),
+        ("modbus", "CRC-16/MODBUS_4b37  check\n"),
+    ] {
+        let out = iohash(dir.path(), args!["-H", alias, "check"]);
+        assert_status(&out, true);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), line, "{alias}");
+    }
+    // A BSD line tagged with an alias is checked as its set.
+    fs::write(
+        dir.path().join("sums.txt"),
+        b"PKZIP (check) = cbf43926\nKERMIT (check) = 2189\nkermit (check) = 2188\n",
+    )
+    .unwrap();
+    let check = iohash(dir.path(), args!["-c", "sums.txt"]);
+    assert_status(&check, false);
+    assert!(
+        check
+            .stdout
+            .starts_with(b"check: OK\ncheck: OK\ncheck: FAILED\n"),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+}
+
+#[test]
 fn s3_and_azure_forms_print_what_the_clouds_code_computes_and_check_back() {
     // Written by tests/data/gen_cloud_golden.py with awscrt and azure-storage-extensions.
     let golden = include_str!("../../tests/data/cloud_golden.txt");

@@ -14,9 +14,10 @@ pub(crate) mod xxh3;
 pub(crate) mod xxh32;
 pub(crate) mod xxh64;
 
+use crate::crc_catalogue;
 use crate::state::{self, Kind, Resumable};
 #[cfg(feature = "alloc")]
-use crate::{crc_catalogue, Crc, CrcParams};
+use crate::{Crc, CrcParams};
 use crate::{Crc32, Crc32Variant, Crc64, Crc64Variant};
 use crate::{
     DynHasher, NonCryptographicHasher, SavedState, StateError, XxHash128, XxHash3, XxHash32,
@@ -230,7 +231,7 @@ impl fmt::Display for UnknownAlgorithm {
         }
         f.write_str(", or a full name such as XXH3-64 or CRC-32/ISCSI")?;
         #[cfg(feature = "alloc")]
-        f.write_str(" or any CRC catalogue name such as CRC-16/ARC")?;
+        f.write_str(" or any CRC catalogue name or alias such as CRC-16/ARC or CRC-32")?;
         f.write_str(", in any case)")
     }
 }
@@ -243,15 +244,29 @@ fn write_lowercase(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
 impl core::error::Error for UnknownAlgorithm {}
 
 /// Parses `xxhsum -H` numbers (`0`/`32`, `1`/`64`, `2`/`128`, `3`), tags and full names,
-/// case-insensitively (`xxh3`, `XXH128`, `XXH3-64`, `crc32c`, `CRC-32/ISCSI`, `crc64nvme`...).
+/// and the CRC catalogue's names and aliases, case-insensitively (`xxh3`, `XXH128`, `XXH3-64`,
+/// `crc32c`, `CRC-32/ISCSI`, `crc64nvme`, `CRC-32`, `pkzip`...). An alias of a built-in set
+/// parses as that set (`CRC-32` as [`Algorithm::Crc32`]).
+///
+/// ```
+/// use iohash::{Algorithm, Crc32Variant};
+///
+/// let crc32: Algorithm = "CRC-32".parse().unwrap();
+/// assert_eq!(crc32, "crc32".parse().unwrap());
+/// assert_eq!(crc32, Algorithm::Crc32(Crc32Variant::IsoHdlc));
+/// ```
 impl FromStr for Algorithm {
     type Err = UnknownAlgorithm;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let found = Kind::from_name(s)
+        // A catalogue name or alias stands for the set's catalogue name, which names a built-in
+        // set in the table.
+        let catalogued = crc_catalogue::find(s);
+        let name = catalogued.and_then(|params| params.name()).unwrap_or(s);
+        let found = Kind::from_name(name)
             .and_then(|kind| Algorithm::ALL.iter().copied().find(|a| a.kind() == kind));
         #[cfg(feature = "alloc")]
-        let found = found.or_else(|| crc_catalogue::find(s).map(Algorithm::Crc));
+        let found = found.or_else(|| catalogued.map(Algorithm::Crc));
         found.ok_or_else(|| UnknownAlgorithm::new(s))
     }
 }

@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 """Writes the library's CRC catalogue and the test list that checks it, from the `crc-catalog`
 crate (a dev-dependency of `crc`, the tests' oracle), which mirrors Greg Cook's CRC RevEng
-catalogue (https://reveng.sourceforge.io/crc-catalogue/all.htm): every set of up to 64 bits.
+catalogue (https://reveng.sourceforge.io/crc-catalogue/all.htm): every set of up to 64 bits;
+and the aliases the catalogue lists for them, from the `anycrc` Python package (zlib licence),
+which carries them (in its own spelling: `CRC16-LHA` for the catalogue's CRC-16/LHA).
 
-    tests/data/gen_crc_catalogue.py    # rewrites the two files below; CI checks they are current
+    pip install anycrc==2.1.0            # CI installs it in its venv
+    tests/data/gen_crc_catalogue.py      # rewrites the two files below; CI checks they are current
 
 - src/algorithms/crc/catalogue.rs: a `CrcParams` constant per set, named as in `crc-catalog`
-  (`CRC_16_ARC` for CRC-16/ARC), and `ALL`;
+  (`CRC_16_ARC` for CRC-16/ARC), `ALL`, and `ALIASES`;
 - tests/data/crc_catalogue_cases.rs: an array of `case!(NAME, type, check)`, one a set, which
   tests/crc_catalogue.rs expands into checks against the `crc` crate and the catalogue's check
   value.
 """
+import importlib.metadata
 import json
 import pathlib
 import re
@@ -58,6 +62,39 @@ for m in block.finditer(text):
 if len(sets) < 100:
     sys.exit(f"only {len(sets)} sets read from {source}: has its format changed?")
 
+try:
+    import anycrc
+except ImportError:
+    sys.exit("the aliases come from the anycrc package: pip install anycrc==2.1.0")
+
+
+def catalogue_spelling(name):
+    """anycrc's `CRC16-LHA`, `CRC32C`, `CRC16` as the catalogue writes them: CRC-16/LHA, CRC-32C,
+    CRC-16; names without a width after `CRC` (CRC-IBM, X-25, PKZIP) as they are."""
+    m = re.fullmatch(r"CRC(\d+)(.*)", name)
+    if not m:
+        return name
+    width, rest = m.groups()
+    return f"CRC-{width}/{rest[1:]}" if rest.startswith("-") else f"CRC-{width}{rest}"
+
+
+by_name = {s["name"]: s for s in sets}
+aliases = []
+for alias, target in anycrc.aliases.items():
+    target_set = by_name.get(catalogue_spelling(target))
+    model = anycrc.models[target]
+    if target_set is None or [
+        model.width, model.poly, model.init, model.refin, model.refout, model.xorout, model.check
+    ] != [
+        target_set["width"], target_set["poly"], target_set["init"], target_set["refin"] == "true",
+        target_set["refout"] == "true", target_set["xorout"], target_set["check"],
+    ]:
+        sys.exit(f"anycrc's {alias} -> {target} is no set of crc-catalog's: {model}")
+    aliases.append((catalogue_spelling(alias), target_set))
+names = [a.lower() for a, _ in aliases] + [s["name"].lower() for s in sets]
+if len(set(names)) != len(names) or len(aliases) < 70:
+    sys.exit(f"{len(aliases)} aliases, or one of them names two sets: has anycrc changed?")
+
 
 def hexw(value, width):
     digits = max(1, (width + 3) // 4)
@@ -65,6 +102,7 @@ def hexw(value, width):
 
 
 version = package["version"]
+anycrc_version = importlib.metadata.version("anycrc")
 out = [
     f"//! Every CRC of the CRC RevEng catalogue of up to 64 bits ({len(sets)} sets), by its",
     "//! catalogue name: `CRC_16_ARC` is CRC-16/ARC. Pass one to",
@@ -81,9 +119,10 @@ out = [
     "//! ```",
     "//!",
     f"//! Written by `tests/data/gen_crc_catalogue.py` from the `crc-catalog` crate {version},",
-    "//! which mirrors the catalogue (<https://reveng.sourceforge.io/crc-catalogue/all.htm>); CI",
-    "//! checks it is current, and `tests/crc.rs` checks every set against the `crc` crate and its",
-    "//! catalogue check value. Do not edit.",
+    "//! which mirrors the catalogue (<https://reveng.sourceforge.io/crc-catalogue/all.htm>), and",
+    f"//! its aliases from the `anycrc` Python package {anycrc_version}; CI checks it is current, and",
+    "//! `tests/crc_catalogue.rs` checks every set against the `crc` crate and its catalogue check",
+    "//! value. Do not edit.",
     "",
     "use super::params::CrcParams;",
     "",
@@ -103,10 +142,30 @@ out += [f"    {s['ident']}," for s in sets]
 out += [
     "];",
     "",
-    "/// The catalogue set named `name` (its catalogue name, such as `CRC-16/ARC`), in any case.",
+    "/// The other names the catalogue lists for the sets above (its entries' \"Alias\"), each",
+    "/// with its set: `CRC-32` and `PKZIP` for CRC-32/ISO-HDLC, `ARC` and `CRC-16` for",
+    f"/// CRC-16/ARC ({len(aliases)} in all, from the `anycrc` Python package {anycrc_version}).",
+    "pub const ALIASES: &[(&str, CrcParams)] = &[",
+]
+out += [f"    (\"{alias}\", {target['ident']})," for alias, target in aliases]
+out += [
+    "];",
+    "",
+    "/// The catalogue set named `name`, its catalogue name (such as `CRC-16/ARC`) or one of its",
+    "/// [`ALIASES`] (such as `ARC`), in any case.",
+    "///",
+    "/// ```",
+    "/// use iohash::crc_catalogue;",
+    "///",
+    "/// assert_eq!(crc_catalogue::find(\"pkzip\"), Some(crc_catalogue::CRC_32_ISO_HDLC));",
+    "/// assert_eq!(crc_catalogue::find(\"CRC-32\"), Some(crc_catalogue::CRC_32_ISO_HDLC));",
+    "/// assert_eq!(crc_catalogue::find(\"CRC-32/ISO-HDLC\"), Some(crc_catalogue::CRC_32_ISO_HDLC));",
+    "/// ```",
     "pub fn find(name: &str) -> Option<CrcParams> {",
+    "    let named = |n: &str| n.eq_ignore_ascii_case(name);",
     "    ALL.iter()",
-    "        .find(|params| params.name().is_some_and(|n| n.eq_ignore_ascii_case(name)))",
+    "        .find(|params| params.name().is_some_and(named))",
+    "        .or_else(|| ALIASES.iter().find(|(alias, _)| named(alias)).map(|(_, params)| params))",
     "        .copied()",
     "}",
 ]
@@ -122,4 +181,4 @@ cases = [
 cases += [f"    case!({s['ident']}, {s['ty']}, {hexw(s['check'], s['width'])})," for s in sets]
 cases += ["]"]
 (root / "tests/data/crc_catalogue_cases.rs").write_text("\n".join(cases) + "\n")
-print(f"{len(sets)} sets from crc-catalog {version}")
+print(f"{len(sets)} sets from crc-catalog {version}, {len(aliases)} aliases from anycrc {anycrc_version}")

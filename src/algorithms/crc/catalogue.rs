@@ -13,9 +13,10 @@
 //! ```
 //!
 //! Written by `tests/data/gen_crc_catalogue.py` from the `crc-catalog` crate 2.5.0,
-//! which mirrors the catalogue (<https://reveng.sourceforge.io/crc-catalogue/all.htm>); CI
-//! checks it is current, and `tests/crc.rs` checks every set against the `crc` crate and its
-//! catalogue check value. Do not edit.
+//! which mirrors the catalogue (<https://reveng.sourceforge.io/crc-catalogue/all.htm>), and
+//! its aliases from the `anycrc` Python package 2.1.0; CI checks it is current, and
+//! `tests/crc_catalogue.rs` checks every set against the `crc` crate and its catalogue check
+//! value. Do not edit.
 
 use super::params::CrcParams;
 
@@ -524,9 +525,105 @@ pub const ALL: &[CrcParams] = &[
     CRC_64_XZ,
 ];
 
-/// The catalogue set named `name` (its catalogue name, such as `CRC-16/ARC`), in any case.
+/// The other names the catalogue lists for the sets above (its entries' "Alias"), each
+/// with its set: `CRC-32` and `PKZIP` for CRC-32/ISO-HDLC, `ARC` and `CRC-16` for
+/// CRC-16/ARC (74 in all, from the `anycrc` Python package 2.1.0).
+pub const ALIASES: &[(&str, CrcParams)] = &[
+    ("CRC-4/ITU", CRC_4_G_704),
+    ("CRC-5/EPC", CRC_5_EPC_C1G2),
+    ("CRC-5/ITU", CRC_5_G_704),
+    ("CRC-6/ITU", CRC_6_G_704),
+    ("CRC-7", CRC_7_MMC),
+    ("CRC-8/ITU", CRC_8_I_432_1),
+    ("CRC-8/MAXIM", CRC_8_MAXIM_DOW),
+    ("DOW-CRC", CRC_8_MAXIM_DOW),
+    ("CRC-8", CRC_8_SMBUS),
+    ("CRC-8/AES", CRC_8_TECH_3250),
+    ("CRC-8/EBU", CRC_8_TECH_3250),
+    ("CRC-10", CRC_10_ATM),
+    ("CRC-10/I-610", CRC_10_ATM),
+    ("CRC-11", CRC_11_FLEXRAY),
+    ("X-CRC-12", CRC_12_DECT),
+    ("CRC-12/3GPP", CRC_12_UMTS),
+    ("CRC-15", CRC_15_CAN),
+    ("ARC", CRC_16_ARC),
+    ("CRC-16", CRC_16_ARC),
+    ("CRC-16/LHA", CRC_16_ARC),
+    ("CRC-IBM", CRC_16_ARC),
+    ("R-CRC-16", CRC_16_DECT_R),
+    ("X-CRC-16", CRC_16_DECT_X),
+    ("CRC-16/DARC", CRC_16_GENIBUS),
+    ("CRC-16/EPC", CRC_16_GENIBUS),
+    ("CRC-16/EPC-C1G2", CRC_16_GENIBUS),
+    ("CRC-16/I-CODE", CRC_16_GENIBUS),
+    ("CRC-16/AUTOSAR", CRC_16_IBM_3740),
+    ("CRC-16/CCITT-FALSE", CRC_16_IBM_3740),
+    ("CRC-16/ISO-HDLC", CRC_16_IBM_SDLC),
+    ("CRC-16/ISO-IEC-14443-3-B", CRC_16_IBM_SDLC),
+    ("CRC-16/X-25", CRC_16_IBM_SDLC),
+    ("CRC-B", CRC_16_IBM_SDLC),
+    ("X-25", CRC_16_IBM_SDLC),
+    ("CRC-A", CRC_16_ISO_IEC_14443_3_A),
+    ("CRC-16/BLUETOOTH", CRC_16_KERMIT),
+    ("CRC-16/CCITT", CRC_16_KERMIT),
+    ("CRC-16/CCITT-TRUE", CRC_16_KERMIT),
+    ("CRC-16/V-41-LSB", CRC_16_KERMIT),
+    ("CRC-CCITT", CRC_16_KERMIT),
+    ("KERMIT", CRC_16_KERMIT),
+    ("CRC-16/MAXIM", CRC_16_MAXIM_DOW),
+    ("MODBUS", CRC_16_MODBUS),
+    ("CRC-16/IEC-61158-2", CRC_16_PROFIBUS),
+    ("CRC-16/AUG-CCITT", CRC_16_SPI_FUJITSU),
+    ("CRC-16/BUYPASS", CRC_16_UMTS),
+    ("CRC-16/VERIFONE", CRC_16_UMTS),
+    ("CRC-16/ACORN", CRC_16_XMODEM),
+    ("CRC-16/LTE", CRC_16_XMODEM),
+    ("CRC-16/V-41-MSB", CRC_16_XMODEM),
+    ("XMODEM", CRC_16_XMODEM),
+    ("ZMODEM", CRC_16_XMODEM),
+    ("CRC-24", CRC_24_OPENPGP),
+    ("CRC-32Q", CRC_32_AIXM),
+    ("CRC-32D", CRC_32_BASE91_D),
+    ("CRC-32/AAL5", CRC_32_BZIP2),
+    ("CRC-32/DECT-B", CRC_32_BZIP2),
+    ("B-CRC-32", CRC_32_BZIP2),
+    ("CKSUM", CRC_32_CKSUM),
+    ("CRC-32/POSIX", CRC_32_CKSUM),
+    ("CRC-32/BASE91-C", CRC_32_ISCSI),
+    ("CRC-32/CASTAGNOLI", CRC_32_ISCSI),
+    ("CRC-32/INTERLAKEN", CRC_32_ISCSI),
+    ("CRC-32C", CRC_32_ISCSI),
+    ("CRC-32/NVME", CRC_32_ISCSI),
+    ("CRC-32", CRC_32_ISO_HDLC),
+    ("CRC-32/ADCCP", CRC_32_ISO_HDLC),
+    ("CRC-32/V-42", CRC_32_ISO_HDLC),
+    ("CRC-32/XZ", CRC_32_ISO_HDLC),
+    ("PKZIP", CRC_32_ISO_HDLC),
+    ("JAMCRC", CRC_32_JAMCRC),
+    ("XFER", CRC_32_XFER),
+    ("CRC-64", CRC_64_ECMA_182),
+    ("CRC-64/GO-ECMA", CRC_64_XZ),
+];
+
+/// The catalogue set named `name`, its catalogue name (such as `CRC-16/ARC`) or one of its
+/// [`ALIASES`] (such as `ARC`), in any case.
+///
+/// ```
+/// use iohash::crc_catalogue;
+///
+/// assert_eq!(crc_catalogue::find("pkzip"), Some(crc_catalogue::CRC_32_ISO_HDLC));
+/// assert_eq!(crc_catalogue::find("CRC-32"), Some(crc_catalogue::CRC_32_ISO_HDLC));
+/// assert_eq!(crc_catalogue::find("CRC-32/ISO-HDLC"), Some(crc_catalogue::CRC_32_ISO_HDLC));
+/// ```
 pub fn find(name: &str) -> Option<CrcParams> {
+    let named = |n: &str| n.eq_ignore_ascii_case(name);
     ALL.iter()
-        .find(|params| params.name().is_some_and(|n| n.eq_ignore_ascii_case(name)))
+        .find(|params| params.name().is_some_and(named))
+        .or_else(|| {
+            ALIASES
+                .iter()
+                .find(|(alias, _)| named(alias))
+                .map(|(_, params)| params)
+        })
         .copied()
 }
