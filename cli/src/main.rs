@@ -115,13 +115,11 @@ fn parse_offset(text: &str) -> Result<u64, String> {
 /// then the catalogue's other sets, whose tag is their catalogue name, with their aliases.
 fn list_algorithms() -> String {
     let aliases = |params: &iohash::CrcParams| {
-        let of_set = iohash::crc_catalogue::ALIASES
+        let names: Vec<&str> = iohash::crc_catalogue::ALIASES
             .iter()
-            .filter(|(_, p)| p == params);
-        of_set
-            .map(|(alias, _)| *alias)
-            .collect::<Vec<_>>()
-            .join(", ")
+            .filter_map(|(alias, set)| (set == params).then_some(*alias))
+            .collect();
+        names.join(", ")
     };
     let mut out = String::new();
     for algorithm in Algorithm::ALL {
