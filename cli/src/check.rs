@@ -364,7 +364,8 @@ fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> i
         let part_size = part_size.ok_or_else(|| {
             io::Error::new(
                 io::ErrorKind::InvalidInput,
-                "an S3 composite checksum (base64-N): check it with --part-size",
+                "an S3 composite checksum (base64-N): check it with --part-size, the size of \
+                 its parts (S3 shows it as the ContentLength of head-object --part-number 1)",
             )
         })?;
         let mut s3 = S3Composite::new(variant, part_size);
