@@ -111,7 +111,8 @@ pub trait NonCryptographicHasher: DynHasher + Clone {
     /// The hash as an integer (`u32`, `u64` or `u128`): the C reference's return value.
     type Output: Copy + Eq + fmt::Debug + fmt::LowerHex + Send + Sync;
     /// The hash as bytes in the algorithm's canonical order (see
-    /// [`current_hash_bytes`](Self::current_hash_bytes)): `[u8; 4]`, `[u8; 8]` or `[u8; 16]`.
+    /// [`current_hash_bytes`](Self::current_hash_bytes)): `[u8; 4]`, `[u8; 8]` or `[u8; 16]`,
+    /// or [`HashBytes`] where the length is known only at run time.
     type Bytes: AsRef<[u8]> + Copy + Eq + fmt::Debug;
 
     /// The hash of everything appended since the hasher was made or last reset.
@@ -125,8 +126,17 @@ pub trait NonCryptographicHasher: DynHasher + Clone {
     fn current_hash_bytes(&self) -> Self::Bytes;
 
     /// The hash of `data` in one call, with the default seed or parameters: the same as
-    /// appending `data` to a new hasher, and faster.
-    fn hash(data: &[u8]) -> Self::Output;
+    /// appending `data` to a new hasher, and faster. (Hashers that choose their algorithm or
+    /// parameters when made, [`AnyHasher`](crate::AnyHasher) and [`Crc`](crate::Crc), have no
+    /// default and so no one-shot here.)
+    fn hash(data: &[u8]) -> Self::Output
+    where
+        Self: Default,
+    {
+        let mut hasher = Self::default();
+        hasher.append(data);
+        hasher.current_hash()
+    }
 
     /// Returns [`current_hash`](Self::current_hash), then [`reset`](DynHasher::reset)s.
     ///
@@ -188,6 +198,55 @@ pub(crate) fn write_hash_into(hash: &[u8], out: &mut [u8]) -> usize {
     );
     out[..hash.len()].copy_from_slice(hash);
     hash.len()
+}
+
+/// A hash's bytes in canonical order, for the hashers whose hash length is known only at run
+/// time ([`AnyHasher`](crate::AnyHasher), [`Crc`](crate::Crc)): 1 to 16 bytes, read as a
+/// slice.
+///
+/// ```
+/// use iohash::{Algorithm, NonCryptographicHasher, XxHash64};
+///
+/// let hasher = Algorithm::Xxh64.hasher(0);
+/// assert_eq!(&hasher.current_hash_bytes()[..], &XxHash64::new().current_hash_bytes()[..]);
+/// assert_eq!(hasher.current_hash_bytes().len(), 8);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HashBytes {
+    bytes: [u8; 16],
+    len: u8,
+}
+
+impl HashBytes {
+    /// The canonical bytes `hasher` writes.
+    pub(crate) fn of(hasher: &(impl DynHasher + ?Sized)) -> HashBytes {
+        let mut bytes = [0; 16];
+        let len = hasher.current_hash_into(&mut bytes);
+        HashBytes {
+            bytes,
+            len: len as u8,
+        }
+    }
+}
+
+impl core::ops::Deref for HashBytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+}
+
+impl AsRef<[u8]> for HashBytes {
+    fn as_ref(&self) -> &[u8] {
+        self
+    }
+}
+
+impl fmt::Debug for HashBytes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
 }
 
 /// Implements [`DynHasher`] and [`NonCryptographicHasher`] for a hasher, from the algorithm's

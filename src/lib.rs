@@ -30,7 +30,7 @@
 //!
 //! # Any CRC
 //! ```
-//! use iohash::{crc_catalogue, Crc, CrcEngine, DynHasher};
+//! use iohash::{crc_catalogue, Crc, CrcEngine, DynHasher, NonCryptographicHasher};
 //!
 //! // Built when the program compiles; no allocation, no `std`.
 //! static MODBUS: CrcEngine = CrcEngine::new(crc_catalogue::CRC_16_MODBUS);
@@ -204,18 +204,17 @@
 //! # Cargo features
 //! | feature | default | what it adds | dependencies |
 //! |---|---|---|---|
-//! | `std` | yes | `io::Write`, [`HasherExt`], files, tee adapters, run-time CPU detection (implies `alloc`) | `crc-fast` (below) |
+//! | `std` | yes | `io::Write`, [`HasherExt`], files, tee adapters, run-time CPU detection (implies `alloc`) | |
 //! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`sumfile`] | |
 //! | `bytes` | no | [`HasherExt::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //! | `digest` | no | RustCrypto's `Digest`/`DynDigest` traits for every hasher (below) | `digest` |
 //! | `serde` | no | [`SavedState`] as bytes (hex in JSON), [`Algorithm`] as its tag | `serde` |
 //!
-//! Every xxHash is iohash's own code, and so are the CRCs (tables, and PCLMULQDQ / VPCLMULQDQ
-//! folding on x86-64), but where we have no fold that measured faster: the five built-in sets
-//! of [`Crc32`] and [`Crc64`] on CPUs without PCLMULQDQ (AArch64 among them) take `crc-fast`'s,
-//! with `std`. The `iohash` command
-//! is a crate of its own (`iohash-cli`), so none of its dependencies comes with the library.
+//! Every algorithm is iohash's own code (the CRCs: tables, PCLMULQDQ / VPCLMULQDQ folds on
+//! x86-64, PMULL folds on AArch64), so the default build has no dependency. The `iohash`
+//! command is a crate of its own (`iohash-cli`), so none of its dependencies comes with the
+//! library.
 
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 // docs.rs (and CI's nightly `cargo doc --cfg docsrs`) label every feature-gated item with its
@@ -260,7 +259,7 @@ pub use algorithms::xxh32::{XxHash32, XxHash32Builder};
 pub use algorithms::xxh64::{XxHash64, XxHash64Builder};
 pub use algorithms::{Algorithm, AnyHasher, UnknownAlgorithm};
 pub use cloud::S3Composite;
-pub use hasher::{DynHasher, NonCryptographicHasher};
+pub use hasher::{DynHasher, HashBytes, NonCryptographicHasher};
 #[cfg(feature = "std")]
 pub use io::file::{append_file, append_open_file, hash_file, hash_files, hash_files_with};
 #[cfg(feature = "std")]

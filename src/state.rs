@@ -8,11 +8,9 @@ use crate::SecretError;
 
 /// The first four bytes of every saved state.
 const MAGIC: [u8; 4] = *b"IOHS";
-/// The format this version writes. It reads this one and version 1, whose only difference is
-/// XXH3's secret length in 32 bits (a secret of 4 GiB or more could not be saved in it).
+/// The format this version writes and reads: the only one. (Version 1, whose XXH3 secret
+/// length took 32 bits, was never released.)
 const VERSION: u8 = 2;
-/// The oldest format this version reads.
-const OLDEST_VERSION: u8 = 1;
 /// Magic, version, algorithm, body length.
 const HEADER_LEN: usize = 8;
 /// The CRC-32C at the end.
@@ -44,16 +42,15 @@ const BODY_MAX: usize = 359;
 /// ```
 ///
 /// # Format (version 2)
-/// A contract: a later version of iohash restores every state this one saves, and this one
-/// restores version 1's (written by iohash before XXH3's secret length took 64 bits). All
-/// integers are little-endian.
+/// A contract: a later version of iohash restores every state this one saves. All integers
+/// are little-endian.
 ///
 /// | offset | bytes | field |
 /// |---|---|---|
 /// | 0 | 4 | magic, `"IOHS"` |
-/// | 4 | 1 | format version, `2` (or `1`) |
+/// | 4 | 1 | format version, `2` |
 /// | 5 | 1 | algorithm and parameter set: 1 XXH32, 2 XXH64, 3 XXH3-64, 4 XXH3-128, 5 CRC-32/ISO-HDLC, 6 CRC-32/ISCSI, 7 CRC-64/ECMA-182, 8 CRC-64/NVME, 9 CRC-64/XZ, 10 a CRC of any parameters |
-/// | 6 | 2 | body length *n*: 45 (XXH32), 81 (XXH64), 359 (XXH3-64, XXH3-128; 355 in version 1), 16 (CRCs 5 to 9), 42 (any CRC) |
+/// | 6 | 2 | body length *n*: 45 (XXH32), 81 (XXH64), 359 (XXH3-64, XXH3-128), 16 (CRCs 5 to 9), 42 (any CRC) |
 /// | 8 | *n* | body, below |
 /// | 8 + *n* | 4 | CRC-32C of bytes 0 to 8 + *n* |
 ///
@@ -65,7 +62,7 @@ const BODY_MAX: usize = 359;
 /// |---|---|
 /// | XXH32 | seed u32, total u64, accumulators v1..v4 4 × u32, buffered u8 (< 16), buffer 16 bytes |
 /// | XXH64 | seed u64, total u64, accumulators v1..v4 4 × u64, buffered u8 (< 32), buffer 32 bytes |
-/// | XXH3-64, XXH3-128 | key u8 (0 seed, 1 custom secret), seed u64 (0 with a secret), secret length u64 (u32 in version 1) and fingerprint u64 (0 with a seed), total u64, stripes into the current block u32, accumulators 8 × u64, buffered u16 (≤ 256), buffer 256 bytes |
+/// | XXH3-64, XXH3-128 | key u8 (0 seed, 1 custom secret), seed u64 (0 with a secret), secret length u64 and fingerprint u64 (0 with a seed), total u64, stripes into the current block u32, accumulators 8 × u64, buffered u16 (≤ 256), buffer 256 bytes |
 /// | CRCs 5 to 9 | register u64 (before the final XOR; CRC-32 in the low half), total u64 |
 /// | any CRC | width u8 (1 to 64), poly u64, init u64, flags u8 (1 refin, 2 refout), xorout u64, register u64 (before the final reflection and XOR: a reflected set's at the bottom, a forward set's at the top; a reflected CRC-32's in the low half), total u64 |
 ///
@@ -279,13 +276,12 @@ impl core::error::Error for StateError {
 }
 
 impl Kind {
-    /// The body's length in format `version`.
-    fn body_len(self, version: u8) -> usize {
-        let secret_len = if version == 1 { 4 } else { 8 };
+    /// The body's length.
+    fn body_len(self) -> usize {
         match self {
             Kind::Xxh32 => 4 + 8 + 4 * 4 + 1 + 16,
             Kind::Xxh64 => 8 + 8 + 4 * 8 + 1 + 32,
-            Kind::Xxh3 | Kind::Xxh128 => 1 + 8 + secret_len + 8 + 8 + 4 + 8 * 8 + 2 + 256,
+            Kind::Xxh3 | Kind::Xxh128 => 1 + 8 + 8 + 8 + 8 + 4 + 8 * 8 + 2 + 256,
             Kind::Crc => 1 + 8 + 8 + 1 + 8 + 8 + 8,
             _ => 8 + 8,
         }
@@ -327,7 +323,7 @@ pub(crate) fn save_with(kind: Kind, write_fields: impl FnOnce(&mut StateWriter))
     write_fields(&mut w);
     let mut state = w.state;
     let body_len = state.len - HEADER_LEN;
-    debug_assert_eq!(body_len, kind.body_len(VERSION), "{kind:?}");
+    debug_assert_eq!(body_len, kind.body_len(), "{kind:?}");
     state.bytes[6..8].copy_from_slice(&(body_len as u16).to_le_bytes());
     let checksum = crc32c(&state.bytes[..state.len]);
     state.bytes[state.len..state.len + CHECKSUM_LEN].copy_from_slice(&checksum.to_le_bytes());
@@ -359,7 +355,7 @@ pub(crate) fn open(bytes: &[u8]) -> Result<(Kind, StateReader<'_>), StateError> 
         });
     }
     let version = bytes[4];
-    if !(OLDEST_VERSION..=VERSION).contains(&version) {
+    if version != VERSION {
         return Err(StateError::UnsupportedVersion { version });
     }
     let body_len = u16::from_le_bytes([bytes[6], bytes[7]]) as usize;
@@ -383,7 +379,7 @@ pub(crate) fn open(bytes: &[u8]) -> Result<(Kind, StateReader<'_>), StateError> 
         return Err(StateError::ChecksumMismatch { stored, computed });
     }
     let kind = Kind::from_id(bytes[5]).ok_or(StateError::UnknownAlgorithm { id: bytes[5] })?;
-    if body_len != kind.body_len(version) {
+    if body_len != kind.body_len() {
         return Err(StateError::InvalidField {
             field: "body length",
         });
@@ -392,7 +388,6 @@ pub(crate) fn open(bytes: &[u8]) -> Result<(Kind, StateReader<'_>), StateError> 
         kind,
         StateReader {
             body: &checked[HEADER_LEN..],
-            version,
         },
     ))
 }
@@ -444,16 +439,9 @@ impl StateWriter {
 /// before any field is read, so reading the fields the format lists never runs out.
 pub(crate) struct StateReader<'a> {
     body: &'a [u8],
-    /// The format version the state was written in.
-    version: u8,
 }
 
 impl StateReader<'_> {
-    /// The format version the state was written in: `1` or `2`.
-    pub(crate) fn version(&self) -> u8 {
-        self.version
-    }
-
     pub(crate) fn array<const N: usize>(&mut self) -> [u8; N] {
         let (field, rest) = self.body.split_at(N);
         self.body = rest;
@@ -537,71 +525,52 @@ mod tests {
         }
     }
 
-    /// The states committed under `tests/data/states/` (made by `tests/states.rs`): format
-    /// version 1's, which must keep restoring, and version 2's under `v2/`, which this version
-    /// also writes byte for byte. Restored here too so that `.ci/run` can run this under Miri
-    /// on a big-endian target.
+    /// The states committed under `tests/data/states/` (made by `tests/states.rs`), which this
+    /// version writes byte for byte and restores. Restored here too so that `.ci/run` can run
+    /// this under Miri on a big-endian target.
     #[test]
     fn committed_states_restore_on_this_target() {
-        use crate::{AnyHasher, DynHasher};
-        macro_rules! states {
+        use crate::{AnyHasher, DynHasher, NonCryptographicHasher};
+        macro_rules! state {
             ($name:literal) => {
-                [
-                    &include_bytes!(concat!("../tests/data/states/", $name, ".state"))[..],
-                    &include_bytes!(concat!("../tests/data/states/v2/", $name, ".state"))[..],
-                ]
+                &include_bytes!(concat!("../tests/data/states/", $name, ".state"))[..]
             };
         }
-        /// Version 1's and 2's states, the input's length, where it was saved, the seed.
-        type Case = ([&'static [u8]; 2], usize, usize, u64, crate::Algorithm);
+        /// The state, the input's length, where it was saved, the seed.
+        type Case = (&'static [u8], usize, usize, u64, crate::Algorithm);
         let cases: [Case; 6] = [
+            (state!("xxh32"), 5000, 1234, 0x5EED, crate::Algorithm::Xxh32),
+            (state!("xxh64"), 5000, 1234, 0x5EED, crate::Algorithm::Xxh64),
+            (state!("xxh3"), 5000, 1234, 0x5EED, crate::Algorithm::Xxh3),
             (
-                states!("xxh32"),
-                5000,
-                1234,
-                0x5EED,
-                crate::Algorithm::Xxh32,
-            ),
-            (
-                states!("xxh64"),
-                5000,
-                1234,
-                0x5EED,
-                crate::Algorithm::Xxh64,
-            ),
-            (states!("xxh3"), 5000, 1234, 0x5EED, crate::Algorithm::Xxh3),
-            (
-                states!("xxh128"),
+                state!("xxh128"),
                 5000,
                 1234,
                 0x5EED,
                 crate::Algorithm::Xxh128,
             ),
-            (states!("xxh3-short"), 200, 100, 0, crate::Algorithm::Xxh3),
-            (states!("xxh3-241"), 300, 241, 7, crate::Algorithm::Xxh3),
+            (state!("xxh3-short"), 200, 100, 0, crate::Algorithm::Xxh3),
+            (state!("xxh3-241"), 300, 241, 7, crate::Algorithm::Xxh3),
         ];
-        for ([v1, v2], len, split, seed, algorithm) in cases {
+        for (committed, len, split, seed, algorithm) in cases {
             let data = crate::testing::vector_input(len);
             let mut whole = algorithm.hasher(seed);
             whole.append(&data);
-            for committed in [v1, v2] {
-                let mut restored = AnyHasher::restore_state(committed).unwrap();
-                assert_eq!(restored.algorithm(), algorithm);
-                restored.append(&data[split..]);
-                assert_eq!(restored.current_hash(), whole.current_hash(), "{algorithm}");
-            }
+            let mut restored = AnyHasher::restore_state(committed).unwrap();
+            assert_eq!(restored.algorithm(), algorithm);
+            restored.append(&data[split..]);
+            assert_eq!(restored.current_hash(), whole.current_hash(), "{algorithm}");
             let mut head = algorithm.hasher(seed);
             head.append(&data[..split]);
-            assert_eq!(head.save_state().as_bytes(), v2, "{algorithm}");
+            assert_eq!(head.save_state().as_bytes(), committed, "{algorithm}");
         }
     }
 
     #[test]
     fn every_kind_fits_the_capacity() {
         for kind in Kind::all() {
-            assert!(HEADER_LEN + kind.body_len(VERSION) + CHECKSUM_LEN <= SavedState::CAPACITY);
-            assert!(kind.body_len(1) <= kind.body_len(VERSION));
+            assert!(HEADER_LEN + kind.body_len() + CHECKSUM_LEN <= SavedState::CAPACITY);
         }
-        assert_eq!(Kind::Xxh3.body_len(VERSION), BODY_MAX);
+        assert_eq!(Kind::Xxh3.body_len(), BODY_MAX);
     }
 }

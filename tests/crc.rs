@@ -5,7 +5,9 @@
 mod common;
 
 use common::{append_in_pieces, random_splits, Rng};
-use iohash::{Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, NonCryptographicHasher};
+use iohash::{
+    Algorithm, Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, NonCryptographicHasher,
+};
 
 /// A CRC of up to 64 bits, one bit at a time, straight from the Rocksoft model.
 #[derive(Clone, Copy)]
@@ -200,6 +202,52 @@ fn crc64_matches_both_references_at_every_length() {
                 variant.full_name()
             );
             assert_eq!(crc.current_hash_bytes(), expected.to_be_bytes());
+        }
+    }
+}
+
+/// The built-in sets beside `crc-fast`, a third implementation (SIMD folds of its own), on
+/// random inputs at every length up to 2 KiB and some long ones, from every start in a cache
+/// line.
+#[test]
+fn the_built_in_sets_match_crc_fast() {
+    use crc_fast::CrcAlgorithm;
+    let input = Rng(15).bytes((1 << 17) + 64);
+    let sets = [
+        (
+            Algorithm::Crc32(Crc32Variant::IsoHdlc),
+            CrcAlgorithm::Crc32IsoHdlc,
+        ),
+        (
+            Algorithm::Crc32(Crc32Variant::Iscsi),
+            CrcAlgorithm::Crc32Iscsi,
+        ),
+        (
+            Algorithm::Crc64(Crc64Variant::Ecma182),
+            CrcAlgorithm::Crc64Ecma182,
+        ),
+        (
+            Algorithm::Crc64(Crc64Variant::Nvme),
+            CrcAlgorithm::Crc64Nvme,
+        ),
+        (Algorithm::Crc64(Crc64Variant::Xz), CrcAlgorithm::Crc64Xz),
+    ];
+    let lengths = (0..2048).chain([4095, 4096, 8704 + 3808 + 1, 65_536, 1 << 17]);
+    for (algorithm, peer) in sets {
+        for len in lengths.clone() {
+            let start = len % 64;
+            let data = &input[start..start + len];
+            let ours = match algorithm {
+                Algorithm::Crc32(variant) => u64::from(variant.checksum(data)),
+                Algorithm::Crc64(variant) => variant.checksum(data),
+                _ => unreachable!("a built-in CRC set"),
+            };
+            assert_eq!(
+                ours,
+                crc_fast::checksum(peer, data),
+                "{} len {len}",
+                algorithm.tag()
+            );
         }
     }
 }

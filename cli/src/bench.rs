@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
-use iohash::{Algorithm, DynHasher};
+use iohash::{Algorithm, DynHasher, NonCryptographicHasher};
 
 /// xxhsum's default sample: 100 KiB.
 const SAMPLE_LEN: usize = 100 * 1024;

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use iohash::sumfile::{
     escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
 };
-use iohash::{Algorithm, AnyHasher, S3Composite};
+use iohash::{Algorithm, AnyHasher, NonCryptographicHasher, S3Composite};
 
 use crate::input::{describe, path_from_bytes, Input};
 use crate::ordered::{for_each_ordered, threads_for};

@@ -283,16 +283,24 @@ enum State {
     Crc(Crc),
 }
 
-/// A hasher for an [`Algorithm`] chosen at run time: a [`DynHasher`] that needs no allocator,
-/// whose hash is also available widened to `u128`.
+/// A hasher for an [`Algorithm`] chosen at run time: a [`NonCryptographicHasher`] that needs
+/// no allocator, whose hash is the algorithm's widened to `u128` and whose bytes are a
+/// [`HashBytes`](crate::HashBytes) of the algorithm's length.
 ///
 /// ```
-/// use iohash::{Algorithm, AnyHasher, DynHasher, XxHash64};
+/// use iohash::{Algorithm, AnyHasher, DynHasher, NonCryptographicHasher, XxHash64};
 ///
 /// let mut hasher: AnyHasher = Algorithm::Xxh64.hasher(0);
 /// hasher.append(b"abc");
 /// assert_eq!(hasher.current_hash(), u128::from(XxHash64::hash(b"abc")));
 /// assert_eq!(hasher.name(), "XXH64");
+///
+/// // A saved state of any algorithm restores here: the state says which.
+/// let saved = hasher.save_state();
+/// let mut resumed = AnyHasher::restore_state(&saved).unwrap();
+/// assert_eq!(resumed.algorithm(), Algorithm::Xxh64);
+/// resumed.append(b"def");
+/// assert_eq!(resumed.current_hash(), u128::from(XxHash64::hash(b"abcdef")));
 /// ```
 #[derive(Clone, Debug)]
 pub struct AnyHasher {
@@ -316,44 +324,46 @@ macro_rules! with_inner {
 }
 
 impl AnyHasher {
-    /// The hash so far as an integer, widened to `u128`: what
-    /// [`NonCryptographicHasher::current_hash`] returns for the algorithm's own type.
+    /// The algorithm this hasher computes.
+    pub fn algorithm(&self) -> Algorithm {
+        match &self.state {
+            State::Xxh32(_) => Algorithm::Xxh32,
+            State::Xxh64(_) => Algorithm::Xxh64,
+            State::Xxh128(_) => Algorithm::Xxh128,
+            State::Xxh3(_) => Algorithm::Xxh3,
+            State::Crc32(h) => Algorithm::Crc32(h.variant()),
+            State::Crc64(h) => Algorithm::Crc64(h.variant()),
+            #[cfg(feature = "alloc")]
+            State::Crc(h) => Algorithm::Crc(h.params()),
+        }
+    }
+}
+
+impl NonCryptographicHasher for AnyHasher {
+    /// The algorithm's hash widened to `u128`.
+    type Output = u128;
+    type Bytes = crate::HashBytes;
+
     // XXH128's hash is a u128 already; the others widen.
     #[allow(clippy::useless_conversion)]
-    pub fn current_hash(&self) -> u128 {
+    fn current_hash(&self) -> u128 {
         with_inner!(&self.state, h => h.current_hash().into())
     }
 
-    /// The hasher's state as bytes, as
-    /// [`NonCryptographicHasher::save_state`] saves it for the algorithm's own type (the
-    /// format is at [`SavedState`]).
-    pub fn save_state(&self) -> SavedState {
+    fn current_hash_bytes(&self) -> crate::HashBytes {
+        crate::HashBytes::of(self)
+    }
+
+    /// The state as the algorithm's own type saves it: each restores the other's.
+    fn save_state(&self) -> SavedState {
         with_inner!(&self.state, h => h.save_state())
     }
 
-    /// A hasher in a saved state of any algorithm: the state says which. States saved by an
-    /// algorithm's own type (`XxHash64::save_state`, ...) restore here too, and the other
-    /// way round.
-    ///
-    /// ```
-    /// use iohash::{Algorithm, AnyHasher, DynHasher, XxHash128};
-    ///
-    /// let mut hasher = Algorithm::Xxh128.hasher(9);
-    /// hasher.append(b"resumable ");
-    /// let saved = hasher.save_state();
-    ///
-    /// let mut resumed = AnyHasher::restore_state(&saved).unwrap();
-    /// assert_eq!(resumed.algorithm(), Algorithm::Xxh128);
-    /// resumed.append(b"hashing");
-    /// assert_eq!(resumed.current_hash(), XxHash128::hash_with_seed(b"resumable hashing", 9));
-    /// ```
-    ///
-    /// # Errors
-    /// As [`NonCryptographicHasher::restore_state`]; the state of a hasher keyed by a custom
-    /// XXH3 secret is [`StateError::SecretRequired`] (restore it with
+    /// A hasher in a saved state of any algorithm: the state says which. The state of a
+    /// hasher keyed by a custom XXH3 secret is [`StateError::SecretRequired`] (restore it with
     /// [`XxHash3::restore_state_with_secret`]), and without `alloc` the state of a CRC of any
-    /// parameters ([`Crc`]) is [`StateError::WrongAlgorithm`].
-    pub fn restore_state(bytes: &[u8]) -> Result<AnyHasher, StateError> {
+    /// parameters ([`Crc`](crate::Crc)) is [`StateError::WrongAlgorithm`].
+    fn restore_state(bytes: &[u8]) -> Result<AnyHasher, StateError> {
         let (kind, mut r) = state::open(bytes)?;
         let state = match kind {
             Kind::Xxh32 => State::Xxh32(XxHash32::read_fields(kind, &mut r)?),
@@ -378,20 +388,6 @@ impl AnyHasher {
             }
         };
         Ok(AnyHasher { state })
-    }
-
-    /// The algorithm this hasher computes.
-    pub fn algorithm(&self) -> Algorithm {
-        match &self.state {
-            State::Xxh32(_) => Algorithm::Xxh32,
-            State::Xxh64(_) => Algorithm::Xxh64,
-            State::Xxh128(_) => Algorithm::Xxh128,
-            State::Xxh3(_) => Algorithm::Xxh3,
-            State::Crc32(h) => Algorithm::Crc32(h.variant()),
-            State::Crc64(h) => Algorithm::Crc64(h.variant()),
-            #[cfg(feature = "alloc")]
-            State::Crc(h) => Algorithm::Crc(h.params()),
-        }
     }
 }
 

@@ -162,7 +162,7 @@ where
 /// `Box<dyn DynHasher + Send>` among them.
 ///
 /// ```
-/// use iohash::{hash_files_with, Algorithm, AnyHasher, XxHash128};
+/// use iohash::{hash_files_with, Algorithm, AnyHasher, NonCryptographicHasher, XxHash128};
 ///
 /// # fn main() -> std::io::Result<()> {
 /// # let dir = tempfile::tempdir()?;

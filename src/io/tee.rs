@@ -56,7 +56,7 @@ fn claimed(n: usize, len: usize, what: &str) -> io::Result<usize> {
 /// to keep it with the caller.
 ///
 /// ```
-/// use iohash::{Algorithm, HashingReader};
+/// use iohash::{Algorithm, HashingReader, NonCryptographicHasher};
 /// use std::io::Read;
 ///
 /// # fn main() -> std::io::Result<()> {

@@ -246,7 +246,7 @@ where
 ///
 /// ```
 /// use iohash::tokio::append_file_async;
-/// use iohash::Algorithm;
+/// use iohash::{Algorithm, NonCryptographicHasher};
 /// use tokio_util::sync::CancellationToken;
 ///
 /// # #[tokio::main(flavor = "current_thread")]

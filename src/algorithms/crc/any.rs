@@ -5,7 +5,7 @@ use core::fmt;
 use super::engine::CrcEngine;
 use super::params::CrcParams;
 use crate::state::{self, Kind, StateError};
-use crate::{DynHasher, SavedState};
+use crate::{DynHasher, NonCryptographicHasher, SavedState};
 
 /// A streaming CRC of any parameter set ([`CrcParams`]): every entry of the CRC catalogue
 /// ([`crc_catalogue`](crate::crc_catalogue)) and any other set of 1 to 64 bits, on the same
@@ -18,7 +18,7 @@ use crate::{DynHasher, SavedState};
 /// whole bytes, as the catalogue and checksum lists write CRCs.
 ///
 /// ```
-/// use iohash::{crc_catalogue, Crc, CrcEngine, DynHasher};
+/// use iohash::{crc_catalogue, Crc, CrcEngine, DynHasher, NonCryptographicHasher};
 ///
 /// static CRC_16_IBM_3740: CrcEngine = CrcEngine::new(crc_catalogue::CRC_16_IBM_3740);
 ///
@@ -70,7 +70,7 @@ impl Crc {
     /// keep a `static` [`CrcEngine`], to make many). Needs the `alloc` feature.
     ///
     /// ```
-    /// use iohash::{Crc, CrcParams, DynHasher};
+    /// use iohash::{Crc, CrcParams, DynHasher, NonCryptographicHasher};
     ///
     /// // A set of one's own: CRC-16/ARC's polynomial, forward, from all ones.
     /// let mut crc = Crc::with_params(CrcParams::new(16, 0x8005, 0xFFFF, false, false, 0));
@@ -98,18 +98,6 @@ impl Crc {
         self.engine.params()
     }
 
-    /// The CRC of everything appended since the hasher was made or reset.
-    pub fn current_hash(&self) -> u64 {
-        self.engine.crc_of(self.register)
-    }
-
-    /// Returns [`current_hash`](Self::current_hash), then resets.
-    pub fn hash_and_reset(&mut self) -> u64 {
-        let hash = self.current_hash();
-        DynHasher::reset(self);
-        hash
-    }
-
     /// Makes this hasher's CRC that of its bytes followed by `next`'s, from the two CRCs and
     /// `next`'s length alone (see [`CrcEngine::combine`]).
     ///
@@ -126,52 +114,8 @@ impl Crc {
         self.len = self.len.wrapping_add(next.len);
     }
 
-    /// The hasher's state, to [`restore_state`](Self::restore_state) later: the parameters,
-    /// register and length (the format is at [`SavedState`]).
-    pub fn save_state(&self) -> SavedState {
-        let params = self.params();
-        state::save_with(Kind::Crc, |w| {
-            w.u8(params.width() as u8);
-            w.u64(params.poly());
-            w.u64(params.init());
-            w.u8(u8::from(params.refin()) | u8::from(params.refout()) << 1);
-            w.u64(params.xorout());
-            w.u64(self.register);
-            w.u64(self.len);
-        })
-    }
-
-    /// A hasher in the state [`save_state`](Self::save_state) saved, building the engine for
-    /// its parameters (some microseconds). Needs the `alloc` feature; without it, restore
-    /// onto an engine of your own with [`restore_state_on`](Self::restore_state_on).
-    ///
-    /// ```
-    /// use iohash::{crc_catalogue, Crc, DynHasher};
-    ///
-    /// let mut crc = Crc::with_params(crc_catalogue::CRC_31_PHILIPS);
-    /// crc.append(b"part one, ");
-    /// let saved = crc.save_state();
-    ///
-    /// let mut resumed = Crc::restore_state(&saved).unwrap();
-    /// resumed.append(b"part two");
-    /// let mut whole = Crc::with_params(crc_catalogue::CRC_31_PHILIPS);
-    /// whole.append(b"part one, part two");
-    /// assert_eq!(resumed.current_hash(), whole.current_hash());
-    /// ```
-    ///
-    /// # Errors
-    /// A [`StateError`] for bytes that are no saved state, another algorithm's state, or
-    /// parameters or a register no CRC has.
-    #[cfg(feature = "alloc")]
-    pub fn restore_state(bytes: &[u8]) -> Result<Crc, StateError> {
-        let (params, register, len) = read(bytes)?;
-        let mut crc = Crc::with_params(params);
-        restored(&mut crc, register, len)?;
-        Ok(crc)
-    }
-
-    /// [`restore_state`](Self::restore_state) onto `engine`, whose parameters must be the
-    /// state's (their name aside): no allocation.
+    /// [`restore_state`](NonCryptographicHasher::restore_state) onto `engine`, whose
+    /// parameters must be the state's (their name aside): no allocation.
     ///
     /// # Errors
     /// As `restore_state`'s, and [`StateError::WrongAlgorithm`] for a state of other
@@ -233,6 +177,76 @@ fn restored(crc: &mut Crc, register: u64, len: u64) -> Result<(), StateError> {
     crc.register = register;
     crc.len = len;
     Ok(())
+}
+
+/// The CRC as a `u64` (the set's width, at the bottom), its bytes big-endian in the set's
+/// width in whole bytes.
+///
+/// A saved state holds the parameters, register and length (the format is at
+/// [`SavedState`]); restoring builds the engine for its parameters (some microseconds), which
+/// needs the `alloc` feature: without it, restore onto an engine of your own with
+/// [`Crc::restore_state_on`].
+///
+/// ```
+/// use iohash::{crc_catalogue, Crc, DynHasher, NonCryptographicHasher};
+///
+/// let mut crc = Crc::with_params(crc_catalogue::CRC_31_PHILIPS);
+/// crc.append(b"part one, ");
+/// let saved = crc.save_state();
+///
+/// let mut resumed = Crc::restore_state(&saved).unwrap();
+/// resumed.append(b"part two");
+/// let mut whole = Crc::with_params(crc_catalogue::CRC_31_PHILIPS);
+/// whole.append(b"part one, part two");
+/// assert_eq!(resumed.current_hash(), whole.current_hash());
+/// assert_eq!(resumed.current_hash_bytes().len(), 4);
+/// ```
+impl NonCryptographicHasher for Crc {
+    type Output = u64;
+    type Bytes = crate::HashBytes;
+
+    fn current_hash(&self) -> u64 {
+        self.engine.crc_of(self.register)
+    }
+
+    fn current_hash_bytes(&self) -> crate::HashBytes {
+        crate::HashBytes::of(self)
+    }
+
+    fn save_state(&self) -> SavedState {
+        let params = self.params();
+        state::save_with(Kind::Crc, |w| {
+            w.u8(params.width() as u8);
+            w.u64(params.poly());
+            w.u64(params.init());
+            w.u8(u8::from(params.refin()) | u8::from(params.refout()) << 1);
+            w.u64(params.xorout());
+            w.u64(self.register);
+            w.u64(self.len);
+        })
+    }
+
+    /// # Errors
+    /// A [`StateError`] for bytes that are no saved state, another algorithm's state, or
+    /// parameters or a register no CRC has; without `alloc`, [`StateError::WrongAlgorithm`]
+    /// for every CRC state (restore it with [`Crc::restore_state_on`]).
+    fn restore_state(bytes: &[u8]) -> Result<Crc, StateError> {
+        let (params, register, len) = read(bytes)?;
+        #[cfg(feature = "alloc")]
+        {
+            let mut crc = Crc::with_params(params);
+            restored(&mut crc, register, len)?;
+            Ok(crc)
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            let _ = (params, register, len);
+            Err(StateError::WrongAlgorithm {
+                found: "a CRC of any parameters",
+                expected: "a CRC restored onto an engine without `alloc` (Crc::restore_state_on)",
+            })
+        }
+    }
 }
 
 impl DynHasher for Crc {

@@ -1,6 +1,6 @@
-//! Carry-less multiplication (PCLMULQDQ, VPCLMULQDQ) folding, for every input of 16 bytes or
-//! more (but CRC-32C's blocks of 3.7 or 8.5 KiB, with SSE4.2, where the 256-bit fold is the
-//! widest: see [`fusion`]).
+//! Carry-less multiplication (PCLMULQDQ, VPCLMULQDQ) folding, for the inputs of 16 bytes or
+//! more that [`platform`](super::platform) gives it (the 128-, 256- or 512-bit fold, as it
+//! chose).
 //!
 //! The input is taken 16 bytes at a time as a polynomial `X` of degree < 128; the block `D`
 //! bits further on then sees `X · x^D`, which modulo the CRC's polynomial `P` is
@@ -35,79 +35,27 @@ use core::arch::x86_64::{
 };
 
 use super::fold_keys::{Barrett32, FoldKeys};
-use super::fusion;
+use super::platform::{Backend, WIDEST_MIN, WIDE_MIN};
 use super::table::Tables;
-use crate::cpu;
 
-/// Holding one proves the CPU has PCLMULQDQ and SSE4.1, and, from [`Tier::Wide`] up, AVX2
-/// and VPCLMULQDQ, and, at [`Tier::Widest`], AVX-512F, AVX-512BW and GFNI as well.
+/// Holding one proves the CPU has what its backend needs ([`needs`](super::platform::needs)): PCLMULQDQ and
+/// SSE4.1, and AVX2 and VPCLMULQDQ from [`Backend::Clmul256`] up, and AVX-512F, AVX-512BW and
+/// GFNI at [`Backend::Clmul512`] as well.
 #[derive(Clone, Copy)]
 pub(crate) struct Clmul {
-    tier: Tier,
+    backend: Backend,
 }
-
-/// The widest fold a [`Clmul`] may take.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Tier {
-    /// 128-bit PCLMULQDQ.
-    Narrow,
-    /// 256-bit VPCLMULQDQ.
-    Wide,
-    /// 512-bit VPCLMULQDQ.
-    Widest,
-}
-
-/// Inputs at least this long are folded 256 bytes at a time with 512-bit VPCLMULQDQ, where the
-/// CPU has it: the speed of `crc-fast` and `crc32fast` on such CPUs, which the 256-bit fold
-/// reaches only two-thirds of.
-pub(crate) const WIDEST_MIN: usize = 1024;
-
-/// Inputs at least this long are folded 128 bytes at a time with VPCLMULQDQ, where the CPU has
-/// it: below, collapsing eight streams costs more than the wider fold saves.
-const WIDE_MIN: usize = 256;
-
-/// What the 128-bit fold needs.
-const NARROW: u32 = cpu::PCLMULQDQ | cpu::SSE41;
-/// What the 256-bit fold needs.
-const WIDE: u32 = NARROW | cpu::AVX2 | cpu::VPCLMULQDQ;
-/// What the 512-bit fold needs.
-const WIDEST: u32 = WIDE | cpu::AVX512F | cpu::AVX512BW | cpu::GFNI;
-
-/// [`Clmul::for_len`] before the CPU was asked.
-pub(crate) struct NotAsked;
 
 impl Clmul {
-    /// Every fold this CPU has (128-bit, 256-bit, 512-bit), for tests.
-    #[cfg(test)]
-    pub(crate) fn tiers() -> alloc::vec::Vec<Clmul> {
-        cpu::ask();
-        let Ok(Some(best)) = Clmul::for_len(usize::MAX) else {
-            return alloc::vec::Vec::new();
-        };
-        [Tier::Narrow, Tier::Wide, Tier::Widest]
-            .into_iter()
-            .filter(|&tier| tier <= best.tier)
-            .map(|tier| Clmul { tier })
-            .collect()
-    }
-
-    /// The fold for an input of `len` bytes, if this CPU has one; [`NotAsked`] until
-    /// [`cpu::ask`] has run.
-    #[inline]
-    pub(crate) fn for_len(len: usize) -> Result<Option<Clmul>, NotAsked> {
-        let features = cpu::known().ok_or(NotAsked)?;
-        // The length first, so that an input tests only the folds it may take: under
-        // `WIDE_MIN` bytes, one set of features (BENCHMARKS.md, AMD part: "Short CRCs: the fold
-        // chosen by the length first").
-        let fold = |tier: Tier, needs: u32| features.has(needs).then_some(Clmul { tier });
-        let narrow = || fold(Tier::Narrow, NARROW);
-        Ok(match len {
-            0..WIDE_MIN => narrow(),
-            WIDE_MIN..WIDEST_MIN => fold(Tier::Wide, WIDE).or_else(narrow),
-            _ => fold(Tier::Widest, WIDEST)
-                .or_else(|| fold(Tier::Wide, WIDE))
-                .or_else(narrow),
-        })
+    /// The fold of `backend`, one of the `Clmul` backends or [`Backend::Fusion`] (whose inputs
+    /// this takes as [`Backend::Clmul256`] does).
+    ///
+    /// # Safety
+    /// The CPU must have what `backend` needs ([`needs`](super::platform::needs)).
+    #[inline(always)]
+    pub(super) unsafe fn new_unchecked(backend: Backend) -> Clmul {
+        debug_assert!(backend != Backend::Tables, "a fold");
+        Clmul { backend }
     }
 
     /// The register after `data` (at least 16 bytes) from the register `crc`.
@@ -121,22 +69,26 @@ impl Clmul {
         reflected: bool,
     ) -> u64 {
         assert!(data.len() >= 16, "the fold takes 16 bytes or more");
-        // SAFETY: holding `self` proves the CPU has PCLMULQDQ and SSE4.1, AVX2 and VPCLMULQDQ
-        // from `Tier::Wide` up, and AVX-512F, AVX-512BW and GFNI at `Tier::Widest`; `data` has 16
-        // bytes or more, as `fold` needs, `WIDE_MIN` or more for `fold_wide` and `WIDEST_MIN`
-        // or more for `fold_widest`.
+        // SAFETY: holding `self` proves the CPU has what its backend needs: PCLMULQDQ and
+        // SSE4.1, AVX2 and VPCLMULQDQ from `Clmul256` up, and AVX-512F, AVX-512BW and GFNI at
+        // `Clmul512`; `data` has 16 bytes or more, as `fold` needs, `WIDE_MIN` or more for
+        // `fold_wide` and `WIDEST_MIN` or more for `fold_widest`.
         unsafe {
-            match (self.tier, reflected) {
-                (Tier::Widest, true) if data.len() >= WIDEST_MIN => {
+            match (self.backend, reflected) {
+                (Backend::Clmul512, true) if data.len() >= WIDEST_MIN => {
                     update_widest::<true>(crc, data, keys, tables)
                 }
-                (Tier::Widest, false) if data.len() >= WIDEST_MIN => {
+                (Backend::Clmul512, false) if data.len() >= WIDEST_MIN => {
                     update_widest::<false>(crc, data, keys, tables)
                 }
-                (Tier::Wide | Tier::Widest, true) if data.len() >= WIDE_MIN => {
+                (Backend::Clmul256 | Backend::Fusion | Backend::Clmul512, true)
+                    if data.len() >= WIDE_MIN =>
+                {
                     update_wide::<true>(crc, data, keys, tables)
                 }
-                (Tier::Wide | Tier::Widest, false) if data.len() >= WIDE_MIN => {
+                (Backend::Clmul256 | Backend::Fusion | Backend::Clmul512, false)
+                    if data.len() >= WIDE_MIN =>
+                {
                     update_wide::<false>(crc, data, keys, tables)
                 }
                 (_, true) => update_narrow::<true>(crc, data, keys, tables),
@@ -183,10 +135,6 @@ unsafe fn update_narrow<const REFLECTED: bool>(
 /// # Safety
 /// The CPU must have PCLMULQDQ, SSE4.1, AVX2 and VPCLMULQDQ, and `data` must have at least
 /// 128 bytes.
-///
-/// CRC-32C's inputs of [`fusion::MIN_LEN`] bytes or more go to [`update_fused`] where the CPU
-/// has SSE4.2 (here, out of the inlined path: each check there costs every short CRC its
-/// time).
 #[target_feature(enable = "pclmulqdq,sse4.1,avx2,vpclmulqdq")]
 unsafe fn update_wide<const REFLECTED: bool>(
     crc: u64,
@@ -194,44 +142,9 @@ unsafe fn update_wide<const REFLECTED: bool>(
     keys: &FoldKeys,
     tables: &Tables,
 ) -> u64 {
-    // (`known`, not `features`: the CPU was asked before a `Clmul` was made, and a call that
-    // might ask it would make this function save registers for every input.)
-    if REFLECTED
-        && keys.crc32c
-        && data.len() >= fusion::MIN_LEN
-        && cpu::known().is_some_and(|features| features.has(cpu::SSE42))
-    {
-        // SAFETY: the CPU has AVX2, VPCLMULQDQ, PCLMULQDQ and SSE4.1 (as this function
-        // needs) and SSE4.2 (asked above); `keys` are CRC-32C's.
-        return unsafe { update_fused(crc, data, keys, tables) };
-    }
     // SAFETY: as this function's.
     let folded = unsafe { fold_wide::<REFLECTED>(crc, data, keys) };
     finish_fold!(folded, data, keys, tables, REFLECTED)
-}
-
-/// CRC-32C through [`fusion`], then what is left after its blocks. A function of its own, so
-/// that [`update_wide`] keeps none of its registers or stack.
-///
-/// # Safety
-/// The CPU must have PCLMULQDQ, SSE4.1, SSE4.2, AVX2 and VPCLMULQDQ, `keys` must be
-/// CRC-32C's, and `data` must have at least [`fusion::MIN_LEN`] bytes.
-#[target_feature(enable = "pclmulqdq,sse4.1,sse4.2,avx2,vpclmulqdq")]
-#[inline(never)]
-unsafe fn update_fused(crc: u64, data: &[u8], keys: &FoldKeys, tables: &Tables) -> u64 {
-    // SAFETY: as this function's.
-    let (fused, rest) = unsafe { fusion::update(crc as u32, data, keys) };
-    let crc = u64::from(fused);
-    if rest.len() >= WIDE_MIN {
-        // SAFETY: the CPU has what the 256-bit fold needs; `rest` has `WIDE_MIN` bytes or more
-        // (and fewer than `fusion::MIN_LEN`: it does not come back here).
-        unsafe { update_wide::<true>(crc, rest, keys, tables) }
-    } else if rest.len() >= 16 {
-        // SAFETY: the CPU has PCLMULQDQ and SSE4.1; `rest` has 16 bytes or more.
-        unsafe { update_narrow::<true>(crc, rest, keys, tables) }
-    } else {
-        tables.update(crc, rest)
-    }
 }
 
 /// [`Clmul::update`] with 512-bit folds.

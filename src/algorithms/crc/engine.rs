@@ -7,13 +7,10 @@
 //! ([`table`](super::table)) and folds ([`clmul`](super::clmul)) serve every width, with
 //! constants derived from the polynomial.
 
-#[cfg(target_arch = "x86_64")]
-use super::clmul;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use super::fold_keys::FoldKeys;
 use super::params::{reflect, CrcParams};
-#[cfg(target_arch = "aarch64")]
-use super::pmull;
+use super::platform::{self, NotAsked, Path};
 use super::table::Tables;
 
 /// The tables and fold constants of one CRC parameter set, derived from its [`CrcParams`].
@@ -21,12 +18,12 @@ use super::table::Tables;
 /// program compiles (16 KiB of tables); a set chosen at run time takes some microseconds to
 /// make.
 ///
-/// On x86-64 with PCLMULQDQ, inputs of 16 bytes and more are folded by carry-less
-/// multiplication (128, 256 or 512 bits at a time, as the CPU allows), shorter ones go through
-/// slice-by-8 tables; other CPUs use the tables throughout.
+/// On x86-64 with PCLMULQDQ and AArch64 with PMULL, inputs of 16 bytes and more are folded by
+/// carry-less multiplication (on x86-64 128, 256 or 512 bits at a time, as the CPU allows),
+/// shorter ones go through slice-by-8 tables; other CPUs use the tables throughout.
 ///
 /// ```
-/// use iohash::{crc_catalogue, CrcEngine, Crc, DynHasher};
+/// use iohash::{crc_catalogue, Crc, CrcEngine, DynHasher, NonCryptographicHasher};
 ///
 /// static CRC_16_ARC: CrcEngine = CrcEngine::new(crc_catalogue::CRC_16_ARC);
 ///
@@ -51,10 +48,6 @@ pub struct CrcEngine {
     pub(super) tables: Tables,
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     pub(super) keys: FoldKeys,
-    /// `crc-fast`'s name for this set, for the CPUs where it takes the built-in sets (see
-    /// [`super`]): AArch64, and x86-64 without PCLMULQDQ.
-    #[cfg(feature = "std")]
-    pub(super) peer: Option<crc_fast::CrcAlgorithm>,
 }
 
 impl CrcEngine {
@@ -80,8 +73,6 @@ impl CrcEngine {
             tables: Tables::new(register_width, register_poly, params.refin()),
             #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
             keys: FoldKeys::new(register_width, register_poly, params.refin()),
-            #[cfg(feature = "std")]
-            peer: None,
         }
     }
 
@@ -166,73 +157,43 @@ impl CrcEngine {
         }
     }
 
-    /// The register after `data`, from the register `crc`.
+    /// The register after `data`, from the register `crc`, by the way
+    /// [`platform`](super::platform) chooses for its length on this CPU.
     #[inline(always)]
     pub(super) fn update(&self, crc: u64, data: &[u8]) -> u64 {
-        // The tables under 16 bytes; at 16 and 24 too, which they take in whole steps of 8, for
-        // a set in a 64-bit register, whose fold ends in two such steps anyway. A reflected
-        // CRC-32's fold ends in Barrett's reduction instead, which beats the tables there
-        // (BENCHMARKS.md, "CRCs of 16 and 24 bytes: the tables against the fold").
-        if data.len() < 16
-            || (data.len() < 32 && data.len().is_multiple_of(8) && self.register_width == 64)
-        {
-            return self.tables.update(crc, data);
+        let chosen = platform::choose(data.len(), self.register_width == 64, self.keys_crc32c());
+        match chosen {
+            Ok(Path::Tables) => self.tables.update(crc, data),
+            #[cfg(target_arch = "x86_64")]
+            Ok(Path::Clmul(clmul)) => {
+                clmul.update(crc, data, &self.keys, &self.tables, self.reflected)
+            }
+            #[cfg(target_arch = "x86_64")]
+            Ok(Path::Fusion(fusion)) => fusion.update(crc, data, &self.keys, &self.tables),
+            #[cfg(target_arch = "aarch64")]
+            Ok(Path::Pmull(pmull)) => {
+                pmull.update(crc, data, &self.keys, &self.tables, self.reflected)
+            }
+            Err(NotAsked) => self.update_asking_cpu(crc, data),
         }
+    }
+
+    /// Whether this is CRC-32C, which has a way of its own on some CPUs.
+    #[inline(always)]
+    fn keys_crc32c(&self) -> bool {
         #[cfg(target_arch = "x86_64")]
-        match clmul::Clmul::for_len(data.len()) {
-            Ok(Some(clmul)) => {
-                return clmul.update(crc, data, &self.keys, &self.tables, self.reflected);
-            }
-            Ok(_) => {}
-            Err(clmul::NotAsked) => return self.update_asking_cpu(crc, data),
-        }
-        // On AArch64, `crc-fast` keeps the built-in sets (with `std`): it fuses the CPU's
-        // `crc32` instructions with PMULL for the CRC-32s, which this fold does not.
-        #[cfg(all(target_arch = "aarch64", feature = "std"))]
-        let ours = self.peer.is_none();
-        #[cfg(all(target_arch = "aarch64", not(feature = "std")))]
-        let ours = true;
-        #[cfg(target_arch = "aarch64")]
-        if ours {
-            match pmull::Pmull::get() {
-                Ok(Some(pmull)) => {
-                    return pmull.update(crc, data, &self.keys, &self.tables, self.reflected)
-                }
-                Ok(None) => {}
-                Err(pmull::NotAsked) => return self.update_asking_cpu(crc, data),
-            }
-        }
-        self.update_long(crc, data)
+        return self.keys.crc32c;
+        #[cfg(not(target_arch = "x86_64"))]
+        false
     }
 
     /// [`update`](Self::update) the first time: asks the CPU which folds it has first. Out of
     /// line, so that `update` calls nothing but in its last step (no registers to save).
-    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     #[cold]
     #[inline(never)]
     fn update_asking_cpu(&self, crc: u64, data: &[u8]) -> u64 {
-        crate::cpu::ask();
+        platform::ask();
         self.update(crc, data)
-    }
-
-    /// [`update`](Self::update) without a fold of ours: `crc-fast`'s for the sets it has,
-    /// the tables for the rest. Out of line, so that the short paths inline into their callers
-    /// without its stack frame (a `crc_fast::Digest` is 300-odd bytes).
-    #[inline(never)]
-    fn update_long(&self, crc: u64, data: &[u8]) -> u64 {
-        #[cfg(feature = "std")]
-        if let Some(algorithm) = self.peer {
-            if crc == self.init {
-                // A CRC from the start: `crc-fast`'s one-shot, whose set-up costs less than a
-                // `Digest`'s, which copies the set's parameters (BENCHMARKS.md, the
-                // `CRC32C/oneshot` rows at 1 KiB against `CRC32/streaming`).
-                return crc_fast::checksum(algorithm, data) ^ self.params.xorout();
-            }
-            let mut digest = crc_fast::Digest::new_with_init_state(algorithm, crc);
-            digest.update(data);
-            return digest.get_state();
-        }
-        self.tables.update(crc, data)
     }
 
     /// `register` moved on by `len` zero bytes: multiplied by `x^(8 len)` modulo the

@@ -11,9 +11,10 @@
 //! instruction itself) and XORed, and the register before the block moved on by a block.
 //! Every constant is fixed at compile time, as the block is.
 //!
-//! Reached from [`clmul`](super::clmul)'s 256-bit fold, which CPUs with the 512-bit one never
-//! take at these lengths. It is faster than the fold alone on the AMD EPYC from 4 KiB up
-//! (BENCHMARKS.md, AMD part: "CRC-32C: the `crc32` instruction and the 256-bit fold at once").
+//! [`platform`](super::platform) chooses it for CRC-32C's long inputs where the 256-bit fold
+//! is the widest: it is faster than the fold alone there from 4 KiB up (BENCHMARKS.md, AMD
+//! part: "CRC-32C: the `crc32` instruction and the 256-bit fold at once"). What is left after
+//! its blocks goes to that fold.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -21,8 +22,53 @@ use core::arch::x86_64::{
     _mm_cvtsi32_si128,
 };
 
-use super::clmul::{collapse_256, fold_256, keys_128_bytes_ahead, reduce32};
+use super::clmul::{collapse_256, fold_256, keys_128_bytes_ahead, reduce32, Clmul};
 use super::fold_keys::{x_pow_mod, FoldKeys};
+use super::platform::Backend;
+use super::table::Tables;
+
+/// Holding one proves the CPU has AVX2, VPCLMULQDQ, PCLMULQDQ, SSE4.1 and SSE4.2.
+#[derive(Clone, Copy)]
+pub(crate) struct Fusion(());
+
+impl Fusion {
+    /// The fusion's proof token.
+    ///
+    /// # Safety
+    /// The CPU must have what [`Backend::Fusion`] needs.
+    pub(super) unsafe fn new_unchecked() -> Fusion {
+        Fusion(())
+    }
+
+    /// CRC-32C's register after `data` (at least [`MIN_LEN`] bytes) from the register `crc`.
+    #[inline]
+    pub(crate) fn update(self, crc: u64, data: &[u8], keys: &FoldKeys, tables: &Tables) -> u64 {
+        assert!(keys.crc32c && data.len() >= MIN_LEN, "CRC-32C's blocks");
+        // SAFETY: holding `self` proves the CPU has what `update_fused` needs.
+        unsafe { update_fused(crc, data, keys, tables) }
+    }
+}
+
+/// [`Fusion::update`]: the blocks, then what is left by the 256-bit fold (or, under 16 bytes,
+/// the tables). A function of its own, out of line, so that the inlined short path keeps none
+/// of its registers or stack.
+///
+/// # Safety
+/// The CPU must have PCLMULQDQ, SSE4.1, SSE4.2, AVX2 and VPCLMULQDQ.
+#[target_feature(enable = "pclmulqdq,sse4.1,sse4.2,avx2,vpclmulqdq")]
+#[inline(never)]
+unsafe fn update_fused(crc: u64, data: &[u8], keys: &FoldKeys, tables: &Tables) -> u64 {
+    // SAFETY: as this function's.
+    let (fused, rest) = unsafe { update(crc as u32, data, keys) };
+    let crc = u64::from(fused);
+    if rest.len() >= 16 {
+        // SAFETY: the CPU has what the 256-bit fold needs, a subset of the fusion's.
+        let fold = unsafe { Clmul::new_unchecked(Backend::Clmul256) };
+        fold.update(crc, rest, keys, tables, true)
+    } else {
+        tables.update(crc, rest)
+    }
+}
 
 /// CRC-32C's polynomial, in the catalogue's form.
 const POLY: u64 = 0x1EDC_6F41;

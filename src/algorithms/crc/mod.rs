@@ -2,20 +2,13 @@
 //! parameters ([`CrcParams`]; every set of the CRC catalogue in [`catalogue`]), all on one
 //! engine ([`CrcEngine`], [`engine`]).
 //!
-//! On x86-64 with PCLMULQDQ every input of 16 bytes or more is folded by our own carry-less
-//! multiplication ([`clmul`]: 128, 256 or 512 bits wide, by what the CPU has; CRC-32C's
+//! One file, [`platform`], chooses how each input runs, by its length and by what the CPU has:
+//! carry-less folds on x86-64 with PCLMULQDQ ([`clmul`]: 128, 256 or 512 bits wide; CRC-32C's
 //! long inputs with SSE4.2's `crc32` instruction alongside where the widest fold is 256 bits,
-//! [`fusion`]), on AArch64 with PMULL by the same fold in NEON ([`pmull`], with SHA3's
-//! three-way XOR where the CPU has it), and shorter ones go through slice-by-8 tables
-//! ([`table`]) on every CPU; the fold constants come from the polynomial ([`fold_keys`]).
-//! `crc-fast` keeps two paths of the five built-in sets, with `std`: the built-in sets on
-//! AArch64 (for the CRC-32s it fuses the CPU's `crc32` instructions with PMULL, which this
-//! fold does not; for the CRC-64s its loop and ours are level in `llvm-mca`'s models, and no
-//! AArch64 machine here could time them); and x86-64 without PCLMULQDQ. Other sets take the
-//! tables there. BENCHMARKS.md has the figures: at 64 KiB and 1 MiB our fold is level with
-//! `crc32fast` and twice `crc-fast`'s speed on the AMD EPYC (Zen 3, 256-bit VPCLMULQDQ), and
-//! a fifth faster than both on the Intel Xeon (512-bit) on input that does not start at a
-//! cache line.
+//! [`fusion`]), the same fold in NEON on AArch64 with PMULL ([`pmull`], with SHA3's three-way
+//! XOR where the CPU has it), and slice-by-8 tables ([`table`]) for short inputs and on every
+//! other CPU. The fold constants come from the polynomial ([`fold_keys`]), so every set takes
+//! every path.
 
 mod any;
 pub mod catalogue;
@@ -27,6 +20,7 @@ mod fold_keys;
 #[cfg(target_arch = "x86_64")]
 mod fusion;
 mod params;
+mod platform;
 #[cfg(target_arch = "aarch64")]
 mod pmull;
 mod table;
@@ -42,30 +36,19 @@ use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 #[cfg(test)]
 use crate::{DynHasher, NonCryptographicHasher};
 
-/// A built-in set's engine, with `crc-fast`'s name for it (see [`CrcEngine::update`]).
-macro_rules! built_in {
-    ($params:expr, $peer:ident) => {
-        CrcEngine {
-            #[cfg(feature = "std")]
-            peer: Some(crc_fast::CrcAlgorithm::$peer),
-            ..CrcEngine::new($params)
-        }
-    };
-}
-
-static CRC32_ISO_HDLC: CrcEngine = built_in!(catalogue::CRC_32_ISO_HDLC, Crc32IsoHdlc);
+static CRC32_ISO_HDLC: CrcEngine = CrcEngine::new(catalogue::CRC_32_ISO_HDLC);
 /// CRC-32C: on the AMD EPYC our fusion of SSE4.2's `crc32` instruction with the 256-bit fold
 /// ([`fusion`]) is faster than the fold alone from its first block up; on the Intel machine
 /// the 512-bit fold alone, from a 64-byte boundary, is as fast as `crc-fast`'s (which starts
 /// there too) and a fusion with it was slower (BENCHMARKS.md, the CRC tables timed in turns).
-static CRC32_ISCSI: CrcEngine = built_in!(catalogue::CRC_32_ISCSI, Crc32Iscsi);
+static CRC32_ISCSI: CrcEngine = CrcEngine::new(catalogue::CRC_32_ISCSI);
 /// CRC-64/ECMA-182, a forward CRC: on the Intel machine ours takes a little longer on it than
 /// on CRC-64/NVME from 4 KiB up, an instruction more per 64 bytes (the 512-bit fold reverses
 /// the bits of a forward CRC's bytes; BENCHMARKS.md, "Forward CRCs in the reflected order"),
 /// and `crc-fast` nearly twice as long.
-static CRC64_ECMA_182: CrcEngine = built_in!(catalogue::CRC_64_ECMA_182, Crc64Ecma182);
-static CRC64_NVME: CrcEngine = built_in!(catalogue::CRC_64_NVME, Crc64Nvme);
-static CRC64_XZ: CrcEngine = built_in!(catalogue::CRC_64_XZ, Crc64Xz);
+static CRC64_ECMA_182: CrcEngine = CrcEngine::new(catalogue::CRC_64_ECMA_182);
+static CRC64_NVME: CrcEngine = CrcEngine::new(catalogue::CRC_64_NVME);
+static CRC64_XZ: CrcEngine = CrcEngine::new(catalogue::CRC_64_XZ);
 
 macro_rules! crc_hasher {
     (
@@ -406,19 +389,21 @@ mod tests {
         }
     }
 
-    /// The fold, 128-, 256- and 512-bit (whichever this CPU has), against the tables, which
-    /// `tests/crc.rs` checks against a bitwise model, at every length and every start in a
-    /// cache line.
+    /// The fold, 128-, 256- and 512-bit, and CRC-32C's fusion (whichever this CPU has),
+    /// against the tables, which `tests/crc.rs` checks against a bitwise model, at every length
+    /// and every start in a cache line.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_fold_agrees_with_the_tables() {
+        use platform::Path;
         let data = crate::testing::Rng(3).bytes(20_000);
         let line_start = data.as_ptr().align_offset(64);
-        let tiers = clmul::Clmul::tiers();
-        if tiers.is_empty() {
+        let folds = platform::folds();
+        if folds.is_empty() {
             eprintln!("skipped: no PCLMULQDQ");
             return;
         }
+        let mut checked = alloc::vec![0; folds.len()];
         // Sets of other widths, forward and reflected, in a register of 64 bits.
         let narrow = [
             catalogue::CRC_5_USB,
@@ -440,9 +425,7 @@ mod tests {
         .into_iter()
         .chain(&narrow)
         {
-            for &clmul in &tiers {
-                // (From `fusion::MIN_LEN` up, CRC-32C's blocks go to the fusion where the CPU
-                // has it, the rest to the fold or, under 16 bytes, the tables.)
+            for (&path, checked) in folds.iter().zip(&mut checked) {
                 let min = fusion::MIN_LEN;
                 let longer = [
                     1023, 1024, 1025, 1087, 1279, 1295, 2047, 2048, 2999, 4173, 8191,
@@ -461,14 +444,26 @@ mod tests {
                     let start = line_start + start;
                     let data = &data[start..start + len];
                     let crc = engine.tables.update(engine.init, b"a register");
-                    assert_eq!(
-                        clmul.update(crc, data, &engine.keys, &engine.tables, engine.reflected),
-                        engine.tables.update(crc, data),
-                        "length {len}"
-                    );
+                    let (keys, tables) = (&engine.keys, &engine.tables);
+                    let folded = match path {
+                        Path::Clmul(clmul) => {
+                            clmul.update(crc, data, keys, tables, engine.reflected)
+                        }
+                        Path::Fusion(fusion) if keys.crc32c && len >= min => {
+                            fusion.update(crc, data, keys, tables)
+                        }
+                        _ => continue,
+                    };
+                    assert_eq!(folded, tables.update(crc, data), "length {len}");
+                    *checked += 1;
                 }
             }
         }
+        // Every fold took some inputs (the fusion CRC-32C's long ones).
+        assert!(
+            checked.iter().all(|&n| n > 0),
+            "inputs per fold: {checked:?}"
+        );
     }
 
     #[test]

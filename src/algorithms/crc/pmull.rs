@@ -17,7 +17,6 @@ use core::arch::aarch64::{
 
 use super::fold_keys::{Barrett32, FoldKeys};
 use super::table::Tables;
-use crate::cpu;
 
 /// Holding one proves the CPU has NEON and PMULL, and SHA3's three-way XOR if `eor3`.
 #[derive(Clone, Copy)]
@@ -25,17 +24,14 @@ pub(crate) struct Pmull {
     eor3: bool,
 }
 
-/// [`Pmull::get`] before the CPU was asked.
-pub(crate) struct NotAsked;
-
 impl Pmull {
-    /// The fold, if this CPU has it; [`NotAsked`] until [`cpu::ask`] has run.
-    #[inline]
-    pub(crate) fn get() -> Result<Option<Pmull>, NotAsked> {
-        let features = cpu::known().ok_or(NotAsked)?;
-        Ok(features.has(cpu::NEON | cpu::PMULL).then_some(Pmull {
-            eor3: features.has(cpu::SHA3),
-        }))
+    /// The fold, with SHA3's three-way XOR if `eor3`.
+    ///
+    /// # Safety
+    /// The CPU must have NEON and PMULL, and SHA3 if `eor3`.
+    #[inline(always)]
+    pub(super) unsafe fn new_unchecked(eor3: bool) -> Pmull {
+        Pmull { eor3 }
     }
 
     /// The register after `data` (at least 16 bytes) from the register `crc`.
@@ -321,14 +317,20 @@ fn fold_by(x: uint8x16_t, key: [u64; 2]) -> uint8x16_t {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::algorithms::crc::catalogue;
+    use crate::algorithms::crc::platform::{self, Path};
     use crate::algorithms::crc::CrcEngine;
 
     #[test]
     fn the_fold_is_the_tables_at_every_length_and_register() {
-        crate::cpu::ask();
-        let Ok(Some(best)) = Pmull::get() else {
+        let Some(best) = platform::folds()
+            .into_iter()
+            .filter_map(|path| match path {
+                Path::Pmull(pmull) => Some(pmull),
+                Path::Tables => None,
+            })
+            .last()
+        else {
             eprintln!("skipped: this CPU has no PMULL");
             return;
         };

@@ -337,12 +337,7 @@ impl State {
     ) -> Result<State, StateError> {
         let key_kind = r.u8();
         let seed = r.u64();
-        // 32 bits in format version 1, 64 since.
-        let secret_len = if r.version() == 1 {
-            u64::from(r.u32())
-        } else {
-            r.u64()
-        };
+        let secret_len = r.u64();
         let fingerprint = r.u64();
         let key = match (key_kind, secret) {
             (0, None) => {

@@ -1,0 +1,386 @@
+//! The one place that chooses how a CRC runs: by the input's length, then by what this CPU
+//! has, chosen once and kept. On x86-64 the carry-less folds ([`clmul`](super::clmul):
+//! 128, 256 or 512 bits; CRC-32C's [`fusion`](super::fusion) of the 256-bit fold with SSE4.2's
+//! `crc32` instruction); on AArch64 the PMULL fold ([`pmull`](super::pmull), with or without
+//! SHA3's three-way XOR); the slice-by-8 [tables](super::table) for short inputs and on every
+//! other CPU.
+//!
+//! A backend can be forced, for tests and benches, as XXH3's is: building with
+//! `RUSTFLAGS='--cfg iohash_force_backend="clmul128"'` caps the choice at that backend (the
+//! fastest this CPU has up to it). The values, slowest first: `"tables"` (or `"scalar"`, which
+//! forces XXH3's portable backend too), then `"clmul128"`, `"clmul256"`, `"fusion"`,
+//! `"clmul512"` on x86-64, and `"pmull"`, `"pmull-eor3"` on AArch64.
+#![cfg_attr(
+    any(target_arch = "x86_64", target_arch = "aarch64"),
+    allow(unsafe_code)
+)]
+
+#[cfg(target_arch = "x86_64")]
+use super::clmul::Clmul;
+#[cfg(target_arch = "x86_64")]
+use super::fusion::{self, Fusion};
+#[cfg(target_arch = "aarch64")]
+use super::pmull::Pmull;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+use crate::cpu;
+
+/// Inputs shorter than this go through the tables on every CPU: the fold takes 16 bytes at
+/// least.
+const FOLD_MIN: usize = 16;
+
+/// Inputs at least this long are folded 128 bytes at a time with VPCLMULQDQ, where the CPU
+/// has it: below, collapsing eight streams costs more than the wider fold saves.
+#[cfg(target_arch = "x86_64")]
+pub(super) const WIDE_MIN: usize = 256;
+
+/// Inputs at least this long are folded 256 bytes at a time with 512-bit VPCLMULQDQ, where the
+/// CPU has it: the speed of `crc-fast` and `crc32fast` on such CPUs, which the 256-bit fold
+/// reaches only two-thirds of.
+#[cfg(target_arch = "x86_64")]
+pub(super) const WIDEST_MIN: usize = 1024;
+
+/// Every way a CRC can run, slowest first. Each needs the CPU features of the one before it
+/// and more ([`needs`]), so what a CPU has is a prefix of the list, and forcing one caps the
+/// choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[repr(u8)]
+pub(crate) enum Backend {
+    /// Slice-by-8 tables ([`table`](super::table)).
+    Tables = 1,
+    /// 128-bit PCLMULQDQ folds.
+    #[cfg(target_arch = "x86_64")]
+    Clmul128 = 2,
+    /// 256-bit VPCLMULQDQ folds from [`WIDE_MIN`] bytes.
+    #[cfg(target_arch = "x86_64")]
+    Clmul256 = 3,
+    /// The 256-bit folds, and CRC-32C's long inputs through the fold and SSE4.2's `crc32`
+    /// instruction at once: faster than the fold alone on CPUs whose widest fold is 256 bits
+    /// (BENCHMARKS.md, AMD part).
+    #[cfg(target_arch = "x86_64")]
+    Fusion = 4,
+    /// 512-bit VPCLMULQDQ folds from [`WIDEST_MIN`] bytes (and no fusion: it was slower beside
+    /// this fold, BENCHMARKS.md, Intel part).
+    #[cfg(target_arch = "x86_64")]
+    Clmul512 = 5,
+    /// NEON's PMULL folds.
+    #[cfg(target_arch = "aarch64")]
+    Pmull = 2,
+    /// PMULL folds with SHA3's three-way XOR.
+    #[cfg(target_arch = "aarch64")]
+    PmullEor3 = 3,
+}
+
+/// How to run one input: the tables, or a fold whose value proves the CPU has it.
+#[derive(Clone, Copy)]
+pub(crate) enum Path {
+    Tables,
+    #[cfg(target_arch = "x86_64")]
+    Clmul(Clmul),
+    #[cfg(target_arch = "x86_64")]
+    Fusion(Fusion),
+    #[cfg(target_arch = "aarch64")]
+    Pmull(Pmull),
+}
+
+/// [`choose`] before the CPU was asked: call [`ask`], then choose again.
+pub(crate) struct NotAsked;
+
+/// How to run an input of `len` bytes, for a register of 64 bits if `wide_register`, of
+/// CRC-32C if `crc32c`. Cheap: the tables for short inputs without a look at the CPU, else one
+/// load of the kept choice.
+#[inline(always)]
+pub(crate) fn choose(len: usize, wide_register: bool, crc32c: bool) -> Result<Path, NotAsked> {
+    // The tables under 16 bytes; at 16 and 24 too, which they take in whole steps of 8, for a
+    // set in a 64-bit register, whose fold ends in two such steps anyway. A reflected CRC-32's
+    // fold ends in Barrett's reduction instead, which beats the tables there (BENCHMARKS.md,
+    // "CRCs of 16 and 24 bytes: the tables against the fold").
+    if len < FOLD_MIN || (len < 32 && len.is_multiple_of(8) && wide_register) {
+        return Ok(Path::Tables);
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The length first, so that an input under `WIDEST_MIN` bytes tests one thing: whether
+        // the CPU has the fold its length wants (each path a constant, which its call is
+        // compiled for). The kept choice is compared as its byte: a `match` on it made LLVM
+        // build a jump table.
+        let kept = kept()?;
+        if len < WIDE_MIN {
+            return Ok(fold_up_to(kept, Backend::Clmul128));
+        }
+        if len < WIDEST_MIN {
+            return Ok(fold_up_to(kept, Backend::Clmul256));
+        }
+        if kept == Backend::Fusion as u8 && crc32c && len >= fusion::MIN_LEN {
+            // SAFETY: `ask` found this CPU to have what the fusion needs.
+            return Ok(Path::Fusion(unsafe { Fusion::new_unchecked() }));
+        }
+        Ok(fold_up_to(kept, Backend::Clmul512))
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        let _ = crc32c;
+        Ok(fold_up_to(kept()?, Backend::PmullEor3))
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        let _ = crc32c;
+        Ok(Path::Tables)
+    }
+}
+
+/// The fastest fold up to `widest` that the backend kept as `kept` (or a faster one) allows,
+/// or the tables.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+fn fold_up_to(kept: u8, widest: Backend) -> Path {
+    let allows = |backend: Backend| widest >= backend && kept >= backend as u8;
+    #[cfg(target_arch = "x86_64")]
+    for backend in [Backend::Clmul512, Backend::Clmul256, Backend::Clmul128] {
+        if allows(backend) {
+            // SAFETY: `kept` is what `ask` found this CPU to have (`best_for`), and every
+            // backend below it needs a subset of its features.
+            return Path::Clmul(unsafe { Clmul::new_unchecked(backend) });
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    for (backend, eor3) in [(Backend::PmullEor3, true), (Backend::Pmull, false)] {
+        if allows(backend) {
+            // SAFETY: as above.
+            return Path::Pmull(unsafe { Pmull::new_unchecked(eor3) });
+        }
+    }
+    Path::Tables
+}
+
+/// The backend kept for this CPU, as its byte; [`NotAsked`] before [`ask`] has run. Without
+/// `std`, what the build targets, at compile time.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+fn kept() -> Result<u8, NotAsked> {
+    #[cfg(not(feature = "std"))]
+    return cpu::known()
+        .map(|features| best_for(features) as u8)
+        .ok_or(NotAsked);
+    #[cfg(feature = "std")]
+    match CHOSEN.load(core::sync::atomic::Ordering::Relaxed) {
+        0 => Err(NotAsked),
+        kept => Ok(kept),
+    }
+}
+
+/// The backend [`ask`] chose, kept as its `u8`; 0 before.
+#[cfg(all(feature = "std", any(target_arch = "x86_64", target_arch = "aarch64")))]
+static CHOSEN: core::sync::atomic::AtomicU8 = core::sync::atomic::AtomicU8::new(0);
+
+/// Asks the CPU (once for every SIMD path, `cpu`) and keeps the backend chosen for it.
+#[cold]
+#[inline(never)]
+pub(crate) fn ask() -> Backend {
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    return Backend::Tables;
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    let best = best_for(cpu::features());
+    #[cfg(all(feature = "std", any(target_arch = "x86_64", target_arch = "aarch64")))]
+    CHOSEN.store(best as u8, core::sync::atomic::Ordering::Relaxed);
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    best
+}
+
+/// The fastest backend a CPU with `features` has, capped by `iohash_force_backend`.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+fn best_for(features: cpu::Features) -> Backend {
+    let has = |backend: Backend| features.has(needs(backend));
+    #[cfg(target_arch = "x86_64")]
+    let (fastest, cap) = {
+        let fastest = if has(Backend::Clmul512) {
+            Backend::Clmul512
+        } else if has(Backend::Fusion) {
+            Backend::Fusion
+        } else if has(Backend::Clmul256) {
+            Backend::Clmul256
+        } else if has(Backend::Clmul128) {
+            Backend::Clmul128
+        } else {
+            Backend::Tables
+        };
+        let cap = if cfg!(any(
+            iohash_force_backend = "tables",
+            iohash_force_backend = "scalar"
+        )) {
+            Backend::Tables
+        } else if cfg!(iohash_force_backend = "clmul128") {
+            Backend::Clmul128
+        } else if cfg!(iohash_force_backend = "clmul256") {
+            Backend::Clmul256
+        } else if cfg!(iohash_force_backend = "fusion") {
+            Backend::Fusion
+        } else {
+            Backend::Clmul512
+        };
+        (fastest, cap)
+    };
+    #[cfg(target_arch = "aarch64")]
+    let (fastest, cap) = {
+        let fastest = if has(Backend::PmullEor3) {
+            Backend::PmullEor3
+        } else if has(Backend::Pmull) {
+            Backend::Pmull
+        } else {
+            Backend::Tables
+        };
+        let cap = if cfg!(any(
+            iohash_force_backend = "tables",
+            iohash_force_backend = "scalar"
+        )) {
+            Backend::Tables
+        } else if cfg!(iohash_force_backend = "pmull") {
+            Backend::Pmull
+        } else {
+            Backend::PmullEor3
+        };
+        (fastest, cap)
+    };
+    fastest.min(cap)
+}
+
+/// The CPU features a backend needs ([`cpu`]'s bits).
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+pub(super) const fn needs(backend: Backend) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    const NARROW: u32 = cpu::PCLMULQDQ | cpu::SSE41;
+    #[cfg(target_arch = "x86_64")]
+    const WIDE: u32 = NARROW | cpu::AVX2 | cpu::VPCLMULQDQ;
+    match backend {
+        Backend::Tables => 0,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul128 => NARROW,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul256 => WIDE,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Fusion => WIDE | cpu::SSE42,
+        // (SSE4.2 too, which every such CPU has: so each backend needs what the one before it
+        // does, and one slower than the CPU's fastest is one it has.)
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul512 => WIDE | cpu::SSE42 | cpu::AVX512F | cpu::AVX512BW | cpu::GFNI,
+        #[cfg(target_arch = "aarch64")]
+        Backend::Pmull => cpu::NEON | cpu::PMULL,
+        #[cfg(target_arch = "aarch64")]
+        Backend::PmullEor3 => cpu::NEON | cpu::PMULL | cpu::SHA3,
+    }
+}
+
+/// Every fold this CPU has (the fusion as its own, which takes only CRC-32C's long inputs),
+/// whatever the forcing cfg says, for tests that run each against the tables.
+#[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
+pub(crate) fn folds() -> alloc::vec::Vec<Path> {
+    let features = cpu::ask();
+    [
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul128,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul256,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Fusion,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul512,
+        #[cfg(target_arch = "aarch64")]
+        Backend::Pmull,
+        #[cfg(target_arch = "aarch64")]
+        Backend::PmullEor3,
+    ]
+    .into_iter()
+    .filter(|&backend| features.has(needs(backend)))
+    .map(|backend| match backend {
+        // SAFETY: the CPU has what the fusion needs (filtered above).
+        #[cfg(target_arch = "x86_64")]
+        Backend::Fusion => Path::Fusion(unsafe { Fusion::new_unchecked() }),
+        // The CPU has what `backend` needs: as `ask` would have kept it.
+        _ => fold_up_to(backend as u8, backend),
+    })
+    .collect()
+}
+
+/// The name of the backend CRCs take on this CPU in this build, as the forcing cfg spells it.
+#[cfg(test)]
+pub(crate) fn name() -> &'static str {
+    match ask() {
+        Backend::Tables => "tables",
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul128 => "clmul128",
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul256 => "clmul256",
+        #[cfg(target_arch = "x86_64")]
+        Backend::Fusion => "fusion",
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul512 => "clmul512",
+        #[cfg(target_arch = "aarch64")]
+        Backend::Pmull => "pmull",
+        #[cfg(target_arch = "aarch64")]
+        Backend::PmullEor3 => "pmull-eor3",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The backend CRCs take here is the fastest the CPU has, capped by the forcing cfg; its
+    /// name goes out in one line, which CI looks for in each forced run.
+    #[test]
+    fn the_backend_is_the_fastest_up_to_the_forced_one() {
+        let line = std::format!("CRC backend tested: {}", name());
+        std::eprintln!("{line}");
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+        {
+            let backend = ask();
+            let features = cpu::features();
+            assert!(features.has(needs(backend)));
+            let forced = cfg!(any(
+                iohash_force_backend = "tables",
+                iohash_force_backend = "scalar",
+                iohash_force_backend = "clmul128",
+                iohash_force_backend = "clmul256",
+                iohash_force_backend = "fusion",
+                iohash_force_backend = "pmull",
+            ));
+            if !forced {
+                // Nothing faster that the CPU has was passed over.
+                #[cfg(target_arch = "x86_64")]
+                let all = [
+                    Backend::Clmul128,
+                    Backend::Clmul256,
+                    Backend::Fusion,
+                    Backend::Clmul512,
+                ];
+                #[cfg(target_arch = "aarch64")]
+                let all = [Backend::Pmull, Backend::PmullEor3];
+                for faster in all.into_iter().filter(|&b| b > backend) {
+                    assert!(!features.has(needs(faster)), "{faster:?} passed over");
+                }
+            }
+            if cfg!(any(
+                iohash_force_backend = "tables",
+                iohash_force_backend = "scalar"
+            )) {
+                assert_eq!(backend, Backend::Tables);
+            }
+        }
+    }
+
+    /// Short inputs take the tables without a look at the CPU; CRC-32C's long ones take the
+    /// fusion where it was chosen, and only from its first block.
+    #[test]
+    fn the_length_comes_first() {
+        assert!(matches!(choose(15, false, false), Ok(Path::Tables)));
+        assert!(matches!(choose(24, true, false), Ok(Path::Tables)));
+        #[cfg(target_arch = "x86_64")]
+        {
+            let fused = |len, crc32c| matches!(choose(len, false, crc32c), Ok(Path::Fusion(_)));
+            let chose_fusion = ask() == Backend::Fusion;
+            assert_eq!(fused(1 << 20, true), chose_fusion);
+            assert!(!fused(fusion::MIN_LEN - 1, true));
+            assert!(!fused(1 << 20, false));
+        }
+    }
+}
