@@ -19,8 +19,8 @@ const CHECKSUM_LEN: usize = 4;
 const BODY_MAX: usize = 359;
 
 /// A hasher's state, saved by
-/// [`NonCryptographicHasher::save_state`](crate::NonCryptographicHasher::save_state) (or
-/// [`AnyHasher::save_state`](crate::AnyHasher::save_state)) as bytes to keep anywhere — a
+/// [`NonCryptographicHasher::save_state`](crate::NonCryptographicHasher::save_state) (by every
+/// hasher, [`AnyHasher`](crate::AnyHasher) among them) as bytes to keep anywhere — a
 /// file, a database row, an HTTP header — and restore with `restore_state`, on any machine,
 /// architecture or byte order, to go on hashing where it stopped.
 ///

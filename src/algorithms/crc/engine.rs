@@ -169,6 +169,8 @@ impl CrcEngine {
                 clmul.update(crc, data, &self.keys, &self.tables, self.reflected)
             }
             #[cfg(target_arch = "x86_64")]
+            Ok(Path::Instruction(instruction)) => instruction.update(crc, data),
+            #[cfg(target_arch = "x86_64")]
             Ok(Path::Fusion(fusion)) => fusion.update(crc, data, &self.keys, &self.tables),
             #[cfg(target_arch = "aarch64")]
             Ok(Path::Pmull(pmull)) => {

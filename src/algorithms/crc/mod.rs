@@ -5,7 +5,7 @@
 //! One file, [`platform`], chooses how each input runs, by its length and by what the CPU has:
 //! carry-less folds on x86-64 with PCLMULQDQ ([`clmul`]: 128, 256 or 512 bits wide; CRC-32C's
 //! long inputs with SSE4.2's `crc32` instruction alongside where the widest fold is 256 bits,
-//! [`fusion`]), the same fold in NEON on AArch64 with PMULL ([`pmull`], with SHA3's three-way
+//! [`fusion`], and its short ones by that [`instruction`] alone), the same fold in NEON on AArch64 with PMULL ([`pmull`], with SHA3's three-way
 //! XOR where the CPU has it), and slice-by-8 tables ([`table`]) for short inputs and on every
 //! other CPU. The fold constants come from the polynomial ([`fold_keys`]), so every set takes
 //! every path.
@@ -19,6 +19,8 @@ mod engine;
 mod fold_keys;
 #[cfg(target_arch = "x86_64")]
 mod fusion;
+#[cfg(target_arch = "x86_64")]
+mod instruction;
 mod params;
 mod platform;
 #[cfg(target_arch = "aarch64")]
@@ -448,6 +450,9 @@ mod tests {
                     let folded = match path {
                         Path::Clmul(clmul) => {
                             clmul.update(crc, data, keys, tables, engine.reflected)
+                        }
+                        Path::Instruction(instruction) if keys.crc32c => {
+                            instruction.update(crc, data)
                         }
                         Path::Fusion(fusion) if keys.crc32c && len >= min => {
                             fusion.update(crc, data, keys, tables)

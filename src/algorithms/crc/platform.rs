@@ -1,15 +1,16 @@
 //! The one place that chooses how a CRC runs: by the input's length, then by what this CPU
 //! has, chosen once and kept. On x86-64 the carry-less folds ([`clmul`](super::clmul):
 //! 128, 256 or 512 bits; CRC-32C's [`fusion`](super::fusion) of the 256-bit fold with SSE4.2's
-//! `crc32` instruction); on AArch64 the PMULL fold ([`pmull`](super::pmull), with or without
+//! `crc32` instruction, and that [`instruction`](super::instruction) alone for its short
+//! inputs); on AArch64 the PMULL fold ([`pmull`](super::pmull), with or without
 //! SHA3's three-way XOR); the slice-by-8 [tables](super::table) for short inputs and on every
 //! other CPU.
 //!
 //! A backend can be forced, for tests and benches, as XXH3's is: building with
 //! `RUSTFLAGS='--cfg iohash_force_backend="clmul128"'` caps the choice at that backend (the
 //! fastest this CPU has up to it). The values, slowest first: `"tables"` (or `"scalar"`, which
-//! forces XXH3's portable backend too), then `"clmul128"`, `"clmul256"`, `"fusion"`,
-//! `"clmul512"` on x86-64, and `"pmull"`, `"pmull-eor3"` on AArch64.
+//! forces XXH3's portable backend too), then `"crc32"` (CRC-32C by the instruction at every
+//! length), `"clmul128"`, `"clmul256"`, `"fusion"`, `"clmul512"` on x86-64, and `"pmull"`, `"pmull-eor3"` on AArch64.
 #![cfg_attr(
     any(target_arch = "x86_64", target_arch = "aarch64"),
     allow(unsafe_code)
@@ -19,6 +20,8 @@
 use super::clmul::Clmul;
 #[cfg(target_arch = "x86_64")]
 use super::fusion::{self, Fusion};
+#[cfg(target_arch = "x86_64")]
+use super::instruction::Instruction;
 #[cfg(target_arch = "aarch64")]
 use super::pmull::Pmull;
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
@@ -27,6 +30,12 @@ use crate::cpu;
 /// Inputs shorter than this go through the tables on every CPU: the fold takes 16 bytes at
 /// least.
 const FOLD_MIN: usize = 16;
+
+/// CRC-32C's inputs shorter than this go through SSE4.2's `crc32` instruction, where the CPU
+/// has it: one chain of it ends before the fold's products and reduction do (BENCHMARKS.md,
+/// "CRC-32C: the `crc32` instruction for short inputs").
+#[cfg(target_arch = "x86_64")]
+pub(super) const INSTRUCTION_MAX: usize = 128;
 
 /// Inputs at least this long are folded 128 bytes at a time with VPCLMULQDQ, where the CPU
 /// has it: below, collapsing eight streams costs more than the wider fold saves.
@@ -47,21 +56,26 @@ pub(super) const WIDEST_MIN: usize = 1024;
 pub(crate) enum Backend {
     /// Slice-by-8 tables ([`table`](super::table)).
     Tables = 1,
-    /// 128-bit PCLMULQDQ folds.
+    /// SSE4.2's `crc32` instruction ([`instruction`](super::instruction)) for CRC-32C, the
+    /// tables for the other sets.
     #[cfg(target_arch = "x86_64")]
-    Clmul128 = 2,
+    Crc32 = 2,
+    /// 128-bit PCLMULQDQ folds (and the `crc32` instruction for CRC-32C's inputs under
+    /// [`INSTRUCTION_MAX`] bytes).
+    #[cfg(target_arch = "x86_64")]
+    Clmul128 = 3,
     /// 256-bit VPCLMULQDQ folds from [`WIDE_MIN`] bytes.
     #[cfg(target_arch = "x86_64")]
-    Clmul256 = 3,
+    Clmul256 = 4,
     /// The 256-bit folds, and CRC-32C's long inputs through the fold and SSE4.2's `crc32`
     /// instruction at once: faster than the fold alone on CPUs whose widest fold is 256 bits
     /// (BENCHMARKS.md, AMD part).
     #[cfg(target_arch = "x86_64")]
-    Fusion = 4,
+    Fusion = 5,
     /// 512-bit VPCLMULQDQ folds from [`WIDEST_MIN`] bytes (and no fusion: it was slower beside
     /// this fold, BENCHMARKS.md, Intel part).
     #[cfg(target_arch = "x86_64")]
-    Clmul512 = 5,
+    Clmul512 = 6,
     /// NEON's PMULL folds.
     #[cfg(target_arch = "aarch64")]
     Pmull = 2,
@@ -74,6 +88,8 @@ pub(crate) enum Backend {
 #[derive(Clone, Copy)]
 pub(crate) enum Path {
     Tables,
+    #[cfg(target_arch = "x86_64")]
+    Instruction(Instruction),
     #[cfg(target_arch = "x86_64")]
     Clmul(Clmul),
     #[cfg(target_arch = "x86_64")]
@@ -104,6 +120,14 @@ pub(crate) fn choose(len: usize, wide_register: bool, crc32c: bool) -> Result<Pa
         // compiled for). The kept choice is compared as its byte: a `match` on it made LLVM
         // build a jump table.
         let kept = kept()?;
+        if crc32c
+            && kept >= Backend::Crc32 as u8
+            && (len < INSTRUCTION_MAX || kept == Backend::Crc32 as u8)
+        {
+            // SAFETY: `ask` found this CPU to have SSE4.2, which every backend from `Crc32`
+            // up needs.
+            return Ok(Path::Instruction(unsafe { Instruction::new_unchecked() }));
+        }
         if len < WIDE_MIN {
             return Ok(fold_up_to(kept, Backend::Clmul128));
         }
@@ -201,6 +225,8 @@ fn best_for(features: cpu::Features) -> Backend {
             Backend::Clmul256
         } else if has(Backend::Clmul128) {
             Backend::Clmul128
+        } else if has(Backend::Crc32) {
+            Backend::Crc32
         } else {
             Backend::Tables
         };
@@ -209,6 +235,8 @@ fn best_for(features: cpu::Features) -> Backend {
             iohash_force_backend = "scalar"
         )) {
             Backend::Tables
+        } else if cfg!(iohash_force_backend = "crc32") {
+            Backend::Crc32
         } else if cfg!(iohash_force_backend = "clmul128") {
             Backend::Clmul128
         } else if cfg!(iohash_force_backend = "clmul256") {
@@ -247,22 +275,24 @@ fn best_for(features: cpu::Features) -> Backend {
 /// The CPU features a backend needs ([`cpu`]'s bits).
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(super) const fn needs(backend: Backend) -> u32 {
+    // (SSE4.2 for every fold too, which every CPU with PCLMULQDQ has: so each backend needs
+    // what the one before it does, and one slower than the CPU's fastest is one it has.)
     #[cfg(target_arch = "x86_64")]
-    const NARROW: u32 = cpu::PCLMULQDQ | cpu::SSE41;
+    const NARROW: u32 = cpu::SSE42 | cpu::PCLMULQDQ | cpu::SSE41;
     #[cfg(target_arch = "x86_64")]
     const WIDE: u32 = NARROW | cpu::AVX2 | cpu::VPCLMULQDQ;
     match backend {
         Backend::Tables => 0,
         #[cfg(target_arch = "x86_64")]
+        Backend::Crc32 => cpu::SSE42,
+        #[cfg(target_arch = "x86_64")]
         Backend::Clmul128 => NARROW,
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul256 => WIDE,
         #[cfg(target_arch = "x86_64")]
-        Backend::Fusion => WIDE | cpu::SSE42,
-        // (SSE4.2 too, which every such CPU has: so each backend needs what the one before it
-        // does, and one slower than the CPU's fastest is one it has.)
+        Backend::Fusion => WIDE,
         #[cfg(target_arch = "x86_64")]
-        Backend::Clmul512 => WIDE | cpu::SSE42 | cpu::AVX512F | cpu::AVX512BW | cpu::GFNI,
+        Backend::Clmul512 => WIDE | cpu::AVX512F | cpu::AVX512BW | cpu::GFNI,
         #[cfg(target_arch = "aarch64")]
         Backend::Pmull => cpu::NEON | cpu::PMULL,
         #[cfg(target_arch = "aarch64")]
@@ -276,6 +306,8 @@ pub(super) const fn needs(backend: Backend) -> u32 {
 pub(crate) fn folds() -> alloc::vec::Vec<Path> {
     let features = cpu::ask();
     [
+        #[cfg(target_arch = "x86_64")]
+        Backend::Crc32,
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul128,
         #[cfg(target_arch = "x86_64")]
@@ -292,6 +324,9 @@ pub(crate) fn folds() -> alloc::vec::Vec<Path> {
     .into_iter()
     .filter(|&backend| features.has(needs(backend)))
     .map(|backend| match backend {
+        // SAFETY: the CPU has SSE4.2 (filtered above).
+        #[cfg(target_arch = "x86_64")]
+        Backend::Crc32 => Path::Instruction(unsafe { Instruction::new_unchecked() }),
         // SAFETY: the CPU has what the fusion needs (filtered above).
         #[cfg(target_arch = "x86_64")]
         Backend::Fusion => Path::Fusion(unsafe { Fusion::new_unchecked() }),
@@ -306,6 +341,8 @@ pub(crate) fn folds() -> alloc::vec::Vec<Path> {
 pub(crate) fn name() -> &'static str {
     match ask() {
         Backend::Tables => "tables",
+        #[cfg(target_arch = "x86_64")]
+        Backend::Crc32 => "crc32",
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul128 => "clmul128",
         #[cfg(target_arch = "x86_64")]
@@ -339,6 +376,7 @@ mod tests {
             let forced = cfg!(any(
                 iohash_force_backend = "tables",
                 iohash_force_backend = "scalar",
+                iohash_force_backend = "crc32",
                 iohash_force_backend = "clmul128",
                 iohash_force_backend = "clmul256",
                 iohash_force_backend = "fusion",
@@ -348,6 +386,7 @@ mod tests {
                 // Nothing faster that the CPU has was passed over.
                 #[cfg(target_arch = "x86_64")]
                 let all = [
+                    Backend::Crc32,
                     Backend::Clmul128,
                     Backend::Clmul256,
                     Backend::Fusion,
