@@ -205,7 +205,7 @@
 //! | feature | default | what it adds | dependencies |
 //! |---|---|---|---|
 //! | `std` | yes | `io::Write`, [`HasherExt`], files, tee adapters, run-time CPU detection (implies `alloc`) | `crc-fast` (below) |
-//! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`sumfile`] | |
+//! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`cloud::base64`] | |
 //! | `bytes` | no | [`HasherExt::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //! | `digest` | no | RustCrypto's `Digest`/`DynDigest` traits for every hasher (below) | `digest` |
@@ -242,9 +242,6 @@ mod interop;
 mod io;
 // The checksums clouds show (S3's composite of a multipart upload, and the others' forms).
 pub mod cloud;
-// Checksum lines (`xxhsum`'s formats), for the command and for anyone reading such lists.
-#[cfg(feature = "alloc")]
-pub mod sumfile;
 #[cfg(test)]
 mod testing;
 
@@ -264,8 +261,6 @@ pub use hasher::{DynHasher, NonCryptographicHasher};
 #[cfg(feature = "std")]
 pub use io::file::{append_file, append_open_file, hash_file, hash_files, hash_files_with};
 #[cfg(feature = "std")]
-pub use io::mhl;
-#[cfg(feature = "std")]
 pub use io::range::{
     append_file_range, append_open_file_range, hash_file_parallel, hash_file_parallel_with,
     hash_open_file_parallel, SplittableHasher, MIN_PART_LEN,
@@ -274,8 +269,6 @@ pub use io::range::{
 pub use io::snapshot::FileSnapshot;
 #[cfg(feature = "std")]
 pub use io::tee::{HashingReader, HashingWriter};
-#[cfg(feature = "std")]
-pub use io::threads::thread_count;
 #[cfg(feature = "tokio")]
 pub use io::tokio;
 #[cfg(feature = "std")]

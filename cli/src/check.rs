@@ -12,13 +12,13 @@ use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use iohash::sumfile::{
-    escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
-};
 use iohash::{Algorithm, AnyHasher, S3Composite};
 
 use crate::input::{describe, path_from_bytes, Input};
 use crate::ordered::{for_each_ordered, threads_for};
+use crate::sumfile::{
+    escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
+};
 
 /// xxhsum's limit on a checksum line.
 const MAX_LINE_LEN: usize = 32 * 1024;

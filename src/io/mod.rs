@@ -13,7 +13,6 @@ use crate::DynHasher;
 mod buf;
 pub(crate) mod copy;
 pub(crate) mod file;
-pub mod mhl;
 pub(crate) mod range;
 pub(crate) mod snapshot;
 pub(crate) mod tee;

@@ -2,9 +2,10 @@
 //! reference `ascmhl` 1.2's `create`, `diff` and `info` (same options, output lines and exit
 //! codes); as `iohash --mhl DIR` it makes a new generation the same way.
 //!
-//! The directory hashes come from the library (`iohash::mhl`); the manifests' XML, the chain's
-//! C4 ids (SHA-512) and the ignore patterns are the command's, since they need crates a library
-//! user should not pay for.
+//! The directory hashes (`tree.rs`, which `--tree` prints too), the manifests' XML, the
+//! chain's C4 ids (SHA-512) and the ignore patterns are the command's: ASC MHL is a format of
+//! its, as xxhsum's lines are (`crate::sumfile`). Directories are read through the command's
+//! one walker (`crate::walk`).
 
 mod chain;
 mod create;
@@ -13,6 +14,7 @@ mod ignore;
 mod manifest;
 mod report;
 mod time;
+pub mod tree;
 mod walk;
 mod xml;
 
@@ -27,6 +29,9 @@ use clap::{Parser, Subcommand};
 use iohash::{Algorithm, DynHasher};
 
 pub use create::{create, CreateOptions};
+
+/// The folder a history lives in, in the directory it records.
+pub const FOLDER: &str = "ascmhl";
 
 /// Why a command failed, with the reference's exit code and message.
 #[derive(Debug)]
@@ -186,7 +191,7 @@ pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<u8>, Vec<String
     let manifest = manifest::Manifest::parse(&std::fs::read(path)?)?;
     let folder = path.parent().unwrap_or(Path::new(""));
     let root = match folder.file_name() {
-        Some(name) if name == history::FOLDER => folder.parent().unwrap_or(Path::new("")),
+        Some(name) if name == FOLDER => folder.parent().unwrap_or(Path::new("")),
         _ => folder,
     };
     let mut lines = Vec::new();
@@ -203,11 +208,11 @@ pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<u8>, Vec<String
             continue;
         };
         let name = crate::input::path_bytes(&root.join(&entry.path));
-        lines.extend(iohash::sumfile::format_line(
+        lines.extend(crate::sumfile::format_line(
             algorithm,
             value,
             &name,
-            iohash::sumfile::LineStyle::Bsd,
+            crate::sumfile::LineStyle::Bsd,
             false,
         ));
     }
