@@ -6,9 +6,9 @@
 //! |---|---|---|---|
 //! | Amazon S3 | `ChecksumCRC32`, `ChecksumCRC32C` of a single-part upload, or of a multipart upload of type `FULL_OBJECT` | the CRC's big-endian bytes in base64 | [`Crc32`] and [`base64`] |
 //! | Amazon S3 | `ChecksumCRC32`, `ChecksumCRC32C` of a multipart upload of type `COMPOSITE` (the default) | the CRC of the parts' CRCs, in base64, `-` and the number of parts | [`S3Composite`] |
-//! | Amazon S3 | `ChecksumCRC64NVME` (always `FULL_OBJECT`) | CRC-64/NVME's big-endian bytes in base64 | [`Crc64::nvme`] |
-//! | Azure Storage | `x-ms-content-crc64` | CRC-64/NVME's **little-endian** bytes in base64 | [`Crc64::nvme`] |
-//! | Google Cloud Storage | `crc32c` (`x-goog-hash: crc32c=...`) | CRC-32C's big-endian bytes in base64 | [`Crc32::castagnoli`] |
+//! | Amazon S3 | `ChecksumCRC64NVME` (always `FULL_OBJECT`) | CRC-64/NVME's big-endian bytes in base64 | [`Crc64`] of [`Crc64Variant::Nvme`] and [`base64`] |
+//! | Azure Storage | `x-ms-content-crc64` | CRC-64/NVME's **little-endian** bytes in base64 | [`Crc64`] of [`Crc64Variant::Nvme`] and [`base64`] |
+//! | Google Cloud Storage | `crc32c` (`x-goog-hash: crc32c=...`) | CRC-32C's big-endian bytes in base64 | [`Crc32`] of [`Crc32Variant::Iscsi`] and [`base64`] |
 //!
 //! Azure's CRC64 is CRC-64/NVME: the Azure SDK's own implementation (the
 //! `azure-storage-extensions` package, which `azure-storage-blob` calls) gives CRC-64/NVME's
@@ -17,9 +17,9 @@
 
 use core::num::NonZeroU64;
 
-#[cfg(doc)]
-use crate::Crc64;
 use crate::{Crc32, Crc32Variant, DynHasher, NonCryptographicHasher};
+#[cfg(doc)]
+use crate::{Crc64, Crc64Variant};
 
 /// `bytes` in standard base64 (RFC 4648, with `=` padding): how S3 shows `ChecksumCRC32`,
 /// `ChecksumCRC32C` and `ChecksumCRC64NVME`, Azure its `x-ms-content-crc64` and GCS its
@@ -58,12 +58,13 @@ pub fn base64(bytes: &[u8]) -> alloc::string::String {
 /// ([`to_s3_string`](Self::to_s3_string)). Parts are `part_size` bytes, the last one what is
 /// left; an upload of one part (of any length, even 0 bytes) is `-1`.
 ///
-/// A [`DynHasher`]: append the file (any way: `append_file`, a reader, chunks split
-/// anywhere). Its hash is the composite CRC so far, as if the upload ended there.
+/// A [`DynHasher`]: append the file (any way: `HasherExt::append_file`, a reader, chunks
+/// split anywhere). Its hash is the composite CRC so far, as if the upload ended there.
 ///
 /// ```
 /// use core::num::NonZeroU64;
-/// use iohash::{Crc32Variant, DynHasher, S3Composite};
+/// use iohash::cloud::S3Composite;
+/// use iohash::{Crc32Variant, DynHasher};
 ///
 /// let crc32c = Crc32Variant::Iscsi;
 /// let mut s3 = S3Composite::new(crc32c, NonZeroU64::new(5).unwrap());

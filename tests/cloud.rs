@@ -11,7 +11,8 @@ use std::num::NonZeroU64;
 
 use common::Rng;
 use iohash::cloud::base64;
-use iohash::{Crc32Variant, Crc64Variant, S3Composite};
+use iohash::cloud::S3Composite;
+use iohash::{Crc32Variant, Crc64Variant};
 
 const GOLDEN: &str = include_str!("data/cloud_golden.txt");
 

@@ -439,7 +439,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     let s3_composite = match (args.part_size, algorithm) {
         (Some(_), _) if args.check => None,
         (Some(size), Algorithm::Crc32(variant)) if !args.full_object => {
-            Some(iohash::S3Composite::new(variant, size))
+            Some(iohash::cloud::S3Composite::new(variant, size))
         }
         (None, _) | (_, Algorithm::Crc32(_) | Algorithm::Crc64(Crc64Variant::Nvme)) => None,
         (Some(_), other) => {

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use iohash::{Algorithm, DynHasher};
+use iohash::{Algorithm, DynHasher, HasherExt};
 
 pub use create::{create, CreateOptions};
 
@@ -150,12 +150,14 @@ pub fn hash_file(
 ) -> io::Result<(u64, std::time::SystemTime, Vec<Vec<u8>>)> {
     let file = File::open(path)?;
     let modified = file.metadata()?.modified()?;
-    let mut hashers: Vec<_> = formats.iter().map(|f| f.algorithm.hasher(0)).collect();
-    let len = match hashers.as_mut_slice() {
-        [one] => iohash::append_open_file(one, file)?,
-        all => iohash::append_open_file(&mut Fanout(all), file)?,
+    let hashers: Vec<_> = formats.iter().map(|f| f.algorithm.hasher(0)).collect();
+    let mut fanout = Fanout(hashers);
+    let len = match fanout.0.as_mut_slice() {
+        [one] => one.append_open_file(&file)?,
+        _ => fanout.append_open_file(&file)?,
     };
-    let hashes = hashers
+    let hashes = fanout
+        .0
         .iter()
         .map(|hasher| {
             let mut out = [0; 16];
@@ -166,19 +168,38 @@ pub fn hash_file(
     Ok((len, modified, hashes))
 }
 
-/// Writes to several hashers at once.
-struct Fanout<'a>(&'a mut [iohash::AnyHasher]);
+/// Several hashers fed at once, so that a file is read once for all its formats. Its own
+/// hash, length and name are the first hasher's.
+#[derive(Clone)]
+struct Fanout(Vec<iohash::AnyHasher>);
 
-impl io::Write for Fanout<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        for hasher in self.0.iter_mut() {
-            hasher.append(buf);
+impl DynHasher for Fanout {
+    fn append(&mut self, data: &[u8]) {
+        for hasher in &mut self.0 {
+            hasher.append(data);
         }
-        Ok(buf.len())
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+    fn reset(&mut self) {
+        self.0.iter_mut().for_each(DynHasher::reset);
+    }
+
+    fn hash_len(&self) -> usize {
+        self.0.first().map_or(0, DynHasher::hash_len)
+    }
+
+    fn current_hash_into(&self, out: &mut [u8]) -> usize {
+        self.0
+            .first()
+            .map_or(0, |first| first.current_hash_into(out))
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.first().map_or("", DynHasher::name)
+    }
+
+    fn box_clone(&self) -> Box<dyn DynHasher + Send> {
+        Box::new(self.clone())
     }
 }
 
