@@ -5,7 +5,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use iohash::{hash_file, hash_file_parallel, Crc32, Crc64, NonCryptographicHasher};
+use iohash::{
+    hash_file, hash_file_parallel, Crc32, Crc32Variant, Crc64, HasherExt, NonCryptographicHasher,
+};
 
 const FILE_LEN: usize = 1 << 30;
 
@@ -23,18 +25,25 @@ fn parallel_crc(c: &mut Criterion) {
         b.iter(|| black_box(hash_file::<Crc64>(&path).unwrap()))
     });
     group.bench_function("crc64_parallel_2", |b| {
-        b.iter(|| black_box(hash_file_parallel::<Crc64>(&path, 2).unwrap()))
+        b.iter(|| {
+            black_box(
+                hash_file_parallel(&path, 2, Crc64::new)
+                    .unwrap()
+                    .current_hash(),
+            )
+        })
     });
     group.bench_function("crc32c_hash_file", |b| {
         b.iter(|| {
-            let mut crc = Crc32::castagnoli();
-            iohash::append_file(&mut crc, &path).unwrap();
+            let mut crc = Crc32::with_variant(Crc32Variant::Iscsi);
+            crc.append_file(&path).unwrap();
             black_box(crc.current_hash())
         })
     });
     group.bench_function("crc32c_parallel_2", |b| {
         b.iter(|| {
-            let crc = iohash::hash_file_parallel_with(&path, 2, Crc32::castagnoli).unwrap();
+            let crc32c = || Crc32::with_variant(Crc32Variant::Iscsi);
+            let crc = hash_file_parallel(&path, 2, crc32c).unwrap();
             black_box(crc.current_hash())
         })
     });

@@ -234,7 +234,7 @@ fn reader_paths(c: &mut Criterion) {
                 ("bufwriter_64k", |s| bufwriter_64k(s)),
                 ("append_open_file", |s| {
                     let mut hasher = XxHash3::new();
-                    iohash::append_open_file(&mut hasher, s.try_clone()?)?;
+                    hasher.append_open_file(s)?;
                     Ok(hasher.current_hash())
                 }),
             ],

@@ -2,16 +2,17 @@
 //!
 //! Shared by the cargo-fuzz targets (`fuzz/fuzz_targets/*.rs`) and the stable replay
 //! (`tests/fuzz_replay.rs`), which runs them over the committed corpus and generated inputs.
+//! The checksum-line parser is the command's, and so is its target's body
+//! (`cli/tests/fuzz/check_parser.rs`).
 #![allow(dead_code)]
 
 use std::io::{self, BufReader, Read, Write};
 
 use arbitrary::{Arbitrary, Unstructured};
-use iohash::sumfile::{format_line, parse_line, LineStyle, ParseOptions};
 use iohash::{
-    crc_catalogue, Algorithm, Crc, Crc32, Crc32Variant, Crc64, Crc64Variant, CrcEngine, CrcParams,
-    DynHasher, HasherExt, HashingReader, HashingWriter, NonCryptographicHasher, XxHash128, XxHash3,
-    XxHash32, XxHash64,
+    crc_catalogue, Crc, Crc32, Crc32Variant, Crc64, Crc64Variant, CrcEngine, CrcParams, DynHasher,
+    HasherExt, HashingReader, HashingWriter, NonCryptographicHasher, XxHash128, XxHash3, XxHash32,
+    XxHash64,
 };
 
 /// Hands out its data in the sizes it was told, with an `Interrupted` wherever a size is 0.
@@ -338,73 +339,6 @@ pub fn reference(input: &[u8]) {
         CrcEngine::new(*params).checksum(d),
         reference(d),
         "{params:?}"
-    );
-}
-
-/// A checksum line that the formatter can write: any algorithm, hash and non-empty name.
-#[derive(Arbitrary, Debug)]
-struct LineSpec {
-    algorithm: u8,
-    hash: u128,
-    name: Vec<u8>,
-    bsd: bool,
-    little_endian: bool,
-}
-
-pub fn check_parser(input: &[u8]) {
-    // Any bytes as a checksum file: every line parses or is refused, never a panic.
-    for line in input.split(|&b| b == b'\n') {
-        for options in [
-            ParseOptions::default(),
-            ParseOptions {
-                little_endian: true,
-                only: Some(Algorithm::Xxh64),
-                untagged: None,
-            },
-            ParseOptions {
-                little_endian: false,
-                only: None,
-                untagged: Some(Algorithm::Crc32(Crc32Variant::IsoHdlc)),
-            },
-        ] {
-            if let Ok(parsed) = parse_line(line, &options) {
-                assert!(!parsed.file_name.is_empty() && !parsed.file_name.contains(&0));
-            }
-        }
-    }
-    // A line the formatter wrote parses back to the same algorithm, hash and name.
-    let Ok(spec) = LineSpec::arbitrary(&mut Unstructured::new(input)) else {
-        return;
-    };
-    let algorithm = Algorithm::ALL[usize::from(spec.algorithm) % Algorithm::ALL.len()];
-    let hash = spec.hash >> (128 - 8 * algorithm.hash_len());
-    let name: Vec<u8> = spec.name.into_iter().filter(|&b| b != 0).collect();
-    if name.is_empty() {
-        return;
-    }
-    let style = if spec.bsd {
-        LineStyle::Bsd
-    } else {
-        LineStyle::Gnu
-    };
-    let line = format_line(algorithm, hash, &name, style, spec.little_endian);
-    assert_eq!(line.last(), Some(&b'\n'));
-    assert_eq!(
-        line.iter().filter(|&&b| b == b'\n').count(),
-        1,
-        "an unescaped newline: {line:?}"
-    );
-    let options = ParseOptions {
-        little_endian: spec.little_endian,
-        only: None,
-        untagged: Some(algorithm),
-    };
-    let parsed =
-        parse_line(&line[..line.len() - 1], &options).unwrap_or_else(|e| panic!("{e}: {line:?}"));
-    assert_eq!(
-        (parsed.algorithm, parsed.hash, parsed.file_name),
-        (algorithm, hash, name),
-        "{line:?}"
     );
 }
 

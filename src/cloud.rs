@@ -1,14 +1,14 @@
 //! The checksums cloud storage shows, for checking a local file against them: S3's composite
 //! checksum of a multipart upload ([`S3Composite`]); the other forms are a CRC's bytes in
-//! base64 ([`sumfile::base64`](crate::sumfile::base64)):
+//! base64 ([`base64`]):
 //!
 //! | cloud | where | what | iohash |
 //! |---|---|---|---|
-//! | Amazon S3 | `ChecksumCRC32`, `ChecksumCRC32C` of a single-part upload, or of a multipart upload of type `FULL_OBJECT` | the CRC's big-endian bytes in base64 | [`Crc32`] and [`sumfile::base64`](crate::sumfile::base64) |
+//! | Amazon S3 | `ChecksumCRC32`, `ChecksumCRC32C` of a single-part upload, or of a multipart upload of type `FULL_OBJECT` | the CRC's big-endian bytes in base64 | [`Crc32`] and [`base64`] |
 //! | Amazon S3 | `ChecksumCRC32`, `ChecksumCRC32C` of a multipart upload of type `COMPOSITE` (the default) | the CRC of the parts' CRCs, in base64, `-` and the number of parts | [`S3Composite`] |
-//! | Amazon S3 | `ChecksumCRC64NVME` (always `FULL_OBJECT`) | CRC-64/NVME's big-endian bytes in base64 | [`Crc64::nvme`] |
-//! | Azure Storage | `x-ms-content-crc64` | CRC-64/NVME's **little-endian** bytes in base64 | [`Crc64::nvme`] |
-//! | Google Cloud Storage | `crc32c` (`x-goog-hash: crc32c=...`) | CRC-32C's big-endian bytes in base64 | [`Crc32::castagnoli`] |
+//! | Amazon S3 | `ChecksumCRC64NVME` (always `FULL_OBJECT`) | CRC-64/NVME's big-endian bytes in base64 | [`Crc64`] of [`Crc64Variant::Nvme`] and [`base64`] |
+//! | Azure Storage | `x-ms-content-crc64` | CRC-64/NVME's **little-endian** bytes in base64 | [`Crc64`] of [`Crc64Variant::Nvme`] and [`base64`] |
+//! | Google Cloud Storage | `crc32c` (`x-goog-hash: crc32c=...`) | CRC-32C's big-endian bytes in base64 | [`Crc32`] of [`Crc32Variant::Iscsi`] and [`base64`] |
 //!
 //! Azure's CRC64 is CRC-64/NVME: the Azure SDK's own implementation (the
 //! `azure-storage-extensions` package, which `azure-storage-blob` calls) gives CRC-64/NVME's
@@ -17,9 +17,40 @@
 
 use core::num::NonZeroU64;
 
-#[cfg(doc)]
-use crate::Crc64;
 use crate::{Crc32, Crc32Variant, DynHasher, NonCryptographicHasher};
+#[cfg(doc)]
+use crate::{Crc64, Crc64Variant};
+
+/// `bytes` in standard base64 (RFC 4648, with `=` padding): how S3 shows `ChecksumCRC32`,
+/// `ChecksumCRC32C` and `ChecksumCRC64NVME`, Azure its `x-ms-content-crc64` and GCS its
+/// CRC-32C, for a hash's bytes.
+///
+/// ```
+/// use iohash::{cloud::base64, Crc32Variant};
+///
+/// // S3's ChecksumCRC32C of "123456789": the CRC's big-endian bytes.
+/// let crc = Crc32Variant::Iscsi.checksum(b"123456789");
+/// assert_eq!(base64(&crc.to_be_bytes()), "4waSgw==");
+/// ```
+#[cfg(feature = "alloc")]
+pub fn base64(bytes: &[u8]) -> alloc::string::String {
+    const DIGITS: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = alloc::string::String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(DIGITS[(n >> (18 - 6 * i)) as usize & 63])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
 
 /// S3's composite checksum of a multipart upload (checksum type `COMPOSITE`, the default for
 /// CRC-32 and CRC-32C): the CRC of the concatenated big-endian CRCs of the parts, which S3
@@ -27,12 +58,13 @@ use crate::{Crc32, Crc32Variant, DynHasher, NonCryptographicHasher};
 /// ([`to_s3_string`](Self::to_s3_string)). Parts are `part_size` bytes, the last one what is
 /// left; an upload of one part (of any length, even 0 bytes) is `-1`.
 ///
-/// A [`DynHasher`]: append the file (any way: `append_file`, a reader, chunks split
-/// anywhere). Its hash is the composite CRC so far, as if the upload ended there.
+/// A [`DynHasher`]: append the file (any way: `HasherExt::append_file`, a reader, chunks
+/// split anywhere). Its hash is the composite CRC so far, as if the upload ended there.
 ///
 /// ```
 /// use core::num::NonZeroU64;
-/// use iohash::{Crc32Variant, DynHasher, S3Composite};
+/// use iohash::cloud::S3Composite;
+/// use iohash::{Crc32Variant, DynHasher};
 ///
 /// let crc32c = Crc32Variant::Iscsi;
 /// let mut s3 = S3Composite::new(crc32c, NonZeroU64::new(5).unwrap());
@@ -95,7 +127,7 @@ impl S3Composite {
     /// the number of [`parts`](Self::parts).
     #[cfg(feature = "alloc")]
     pub fn to_s3_string(&self) -> alloc::string::String {
-        let checksum = crate::sumfile::base64(&self.checksum().to_be_bytes());
+        let checksum = base64(&self.checksum().to_be_bytes());
         alloc::format!("{checksum}-{}", self.parts())
     }
 }
@@ -193,9 +225,23 @@ mod tests {
         let text = s3.to_s3_string();
         let (checksum, parts) = text.split_once('-').unwrap();
         assert_eq!(parts, "3");
-        assert_eq!(
-            checksum,
-            crate::sumfile::base64(&s3.checksum().to_be_bytes())
-        );
+        assert_eq!(checksum, base64(&s3.checksum().to_be_bytes()));
+    }
+
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn base64_is_rfc_4648_with_padding() {
+        for (input, expected) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(input.as_bytes()), expected);
+        }
+        assert_eq!(base64(&[0xFB, 0xFF]), "+/8=");
     }
 }

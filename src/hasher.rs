@@ -39,7 +39,7 @@ use crate::{SavedState, StateError};
 /// `box_clone`, which is `Box::new(self.clone())`); it then works with [`append_file`],
 /// [`HashingReader`], [`HashingWriter`] and the reader methods like the built-in ones.
 ///
-/// [`append_file`]: crate::append_file
+/// [`append_file`]: crate::HasherExt::append_file
 /// [`HashingReader`]: crate::HashingReader
 /// [`HashingWriter`]: crate::HashingWriter
 pub trait DynHasher {

@@ -11,9 +11,11 @@
 //! - [`NonCryptographicHasher`]: the typed layer for generic code (the hash as `u32`, `u64` or
 //!   `u128`, one-shots);
 //! - with `std`: [`io::Write`](std::io::Write) for every hasher and `dyn DynHasher`, and
-//!   [`HasherExt`] (`append_from_reader`, `append_from_buf_reader`, `append_file`), files
-//!   ([`hash_file`], [`hash_files`]) and the tee adapters [`HashingReader`] and
-//!   [`HashingWriter`].
+//!   [`HasherExt`] (`append_from_reader`, `append_from_buf_reader`, and for files, by path or
+//!   open `File`, `append_file`, `append_open_file`, `append_file_range`,
+//!   `append_open_file_range`), the hash of a file ([`hash_file`], [`hash_files`],
+//!   [`hash_file_parallel`], [`hash_open_file_parallel`]) and the tee adapters
+//!   [`HashingReader`] and [`HashingWriter`].
 //!
 //! `use iohash::prelude::*` brings the traits into scope. The same bytes give the same hash
 //! however they are split, and the hashes are those of the C reference (`xxhsum`, libxxhash).
@@ -81,12 +83,12 @@
 //! ```
 //! # #[cfg(not(feature = "std"))] fn main() {}
 //! # #[cfg(feature = "std")] fn main() -> std::io::Result<()> {
-//! use iohash::{prelude::*, Algorithm, Crc64, XxHash32};
+//! use iohash::{prelude::*, Algorithm, Crc64, Crc64Variant, XxHash32};
 //!
 //! let mut hashers: Vec<Box<dyn DynHasher + Send>> = vec![
 //!     Box::new("xxh128".parse::<Algorithm>().unwrap().hasher(0)),
 //!     Box::new(XxHash32::new()),
-//!     Box::new(Crc64::nvme()),
+//!     Box::new(Crc64::with_variant(Crc64Variant::Nvme)),
 //! ];
 //! for hasher in &mut hashers {
 //!     hasher.append_from_reader(&mut &b"the same bytes"[..])?;
@@ -106,7 +108,8 @@
 //! checkpoints of long jobs. A bad state is a [`StateError`], never a panic.
 //!
 //! CRCs also split: [`Crc32::combine`] and [`Crc64::combine`] join the CRCs of consecutive
-//! parts, [`append_file_range`] hashes one part of a file, and [`hash_file_parallel`] a whole
+//! parts, [`append_file_range`](HasherExt::append_file_range) hashes one part of a file, and
+//! [`hash_file_parallel`] a whole
 //! file as ranges on several threads (the xxHash family cannot be split; see
 //! [`SplittableHasher`]).
 //! ```
@@ -123,7 +126,7 @@
 //!
 //! # Key a `HashMap`
 //! ```
-//! use iohash::XxHash3Builder;
+//! use iohash::hash_map::XxHash3Builder;
 //! use std::collections::HashMap;
 //!
 //! let mut counts = HashMap::with_hasher(XxHash3Builder::with_seed(0xC0FFEE));
@@ -166,7 +169,7 @@
 //! ```
 //! Every hasher is also a [`core::hash::Hasher`] (a 32-bit hash widened to `u64`, XXH3-128's
 //! low half), so `HashMap<K, V, BuildHasherDefault<XxHash64>>` works with each, and seeded
-//! builders ([`XxHash3Builder`], ...) make keys hard to collide on purpose. With `std`,
+//! builders ([`hash_map::XxHash3Builder`], ...) make keys hard to collide on purpose. With `std`,
 //! `io::Write::write` and `Hasher::write` share a name: call
 //! [`append`](DynHasher::append) (or `write_all`), which says what is meant. With `serde`, a
 //! [`SavedState`] serializes as its bytes (lowercase hex in JSON) and reads back checked, and
@@ -205,7 +208,7 @@
 //! | feature | default | what it adds | dependencies |
 //! |---|---|---|---|
 //! | `std` | yes | `io::Write`, [`HasherExt`], files, tee adapters, run-time CPU detection (implies `alloc`) | |
-//! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`sumfile`] | |
+//! | `alloc` | with `std` | `Clone` for `Box<dyn DynHasher + Send>`, XXH3 secrets over 256 bytes, [`cloud::base64`] | |
 //! | `bytes` | no | [`HasherExt::append_buf`] for `bytes::Buf` chains | `bytes` |
 //! | `tokio` | no | `AsyncWrite` for every hasher, [`tokio`] module: async reader paths, cancellable file hashing | `tokio`, `tokio-util` |
 //! | `digest` | no | RustCrypto's `Digest`/`DynDigest` traits for every hasher (below) | `digest` |
@@ -241,9 +244,6 @@ mod interop;
 mod io;
 // The checksums clouds show (S3's composite of a multipart upload, and the others' forms).
 pub mod cloud;
-// Checksum lines (`xxhsum`'s formats), for the command and for anyone reading such lists.
-#[cfg(feature = "alloc")]
-pub mod sumfile;
 #[cfg(test)]
 mod testing;
 
@@ -254,27 +254,19 @@ pub use algorithms::crc::{
 #[doc(hidden)]
 #[cfg(feature = "alloc")]
 pub use algorithms::xxh3::backends as __xxh3_backends;
-pub use algorithms::xxh3::{XxHash128, XxHash128Builder, XxHash3, XxHash3Builder};
-pub use algorithms::xxh32::{XxHash32, XxHash32Builder};
-pub use algorithms::xxh64::{XxHash64, XxHash64Builder};
+pub use algorithms::xxh3::{XxHash128, XxHash3};
+pub use algorithms::xxh32::XxHash32;
+pub use algorithms::xxh64::XxHash64;
 pub use algorithms::{Algorithm, AnyHasher, UnknownAlgorithm};
-pub use cloud::S3Composite;
 pub use hasher::{DynHasher, HashBytes, NonCryptographicHasher};
 #[cfg(feature = "std")]
-pub use io::file::{append_file, append_open_file, hash_file, hash_files, hash_files_with};
+pub use io::file::{hash_file, hash_files};
 #[cfg(feature = "std")]
-pub use io::mhl;
-#[cfg(feature = "std")]
-pub use io::range::{
-    append_file_range, append_open_file_range, hash_file_parallel, hash_file_parallel_with,
-    hash_open_file_parallel, SplittableHasher, MIN_PART_LEN,
-};
+pub use io::range::{hash_file_parallel, hash_open_file_parallel, SplittableHasher, MIN_PART_LEN};
 #[cfg(feature = "std")]
 pub use io::snapshot::FileSnapshot;
 #[cfg(feature = "std")]
 pub use io::tee::{HashingReader, HashingWriter};
-#[cfg(feature = "std")]
-pub use io::threads::thread_count;
 #[cfg(feature = "tokio")]
 pub use io::tokio;
 #[cfg(feature = "std")]
@@ -286,6 +278,23 @@ pub use state::{SavedState, StateError};
 #[cfg(all(doctest, feature = "std"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
+
+/// Seeded [`BuildHasher`](core::hash::BuildHasher)s for `HashMap` and `HashSet` keys, one per
+/// xxHash algorithm: keys hard to collide on purpose, unlike `BuildHasherDefault<XxHash64>`.
+///
+/// ```
+/// use iohash::hash_map::XxHash3Builder;
+/// use std::collections::HashMap;
+///
+/// let mut counts = HashMap::with_hasher(XxHash3Builder::with_seed(0xC0FFEE));
+/// *counts.entry("iohash").or_insert(0) += 1;
+/// assert_eq!(counts["iohash"], 1);
+/// ```
+pub mod hash_map {
+    pub use crate::algorithms::xxh3::{XxHash128Builder, XxHash3Builder};
+    pub use crate::algorithms::xxh32::XxHash32Builder;
+    pub use crate::algorithms::xxh64::XxHash64Builder;
+}
 
 /// The traits in one import: `use iohash::prelude::*;` makes every hasher method callable.
 ///

@@ -1,6 +1,6 @@
 //! The one table of every algorithm and parameter set iohash computes: its number in saved
 //! states, its `--tag` word (which [`DynHasher::name`](crate::DynHasher::name) returns), its
-//! full name, the other names `-H` accepts, and its hash length. [`Algorithm`](crate::Algorithm),
+//! full name, and its hash length. [`Algorithm`](crate::Algorithm),
 //! the saved-state format, every hasher's `name` and the CRC parameter sets read them from
 //! here. Part of the core: known without `std`, so a `no_std` build names a CRC state it
 //! cannot restore.
@@ -28,39 +28,30 @@ pub(crate) struct Row {
     pub(crate) tag: &'static str,
     /// The name in the xxHash specification or the CRC catalogue.
     pub(crate) full_name: &'static str,
-    /// `xxhsum -H` numbers, accepted besides the tag and full name.
-    pub(crate) numbers: &'static [&'static str],
     /// Bytes in the hash.
     pub(crate) hash_len: usize,
 }
 
 /// Every row, in the order of their numbers (a test checks it).
 const TABLE: [Row; 10] = [
-    row(Kind::Xxh32, "XXH32", "XXH32", &["0", "32"], 4),
-    row(Kind::Xxh64, "XXH64", "XXH64", &["1", "64"], 8),
-    row(Kind::Xxh3, "XXH3", "XXH3-64", &["3"], 8),
-    row(Kind::Xxh128, "XXH128", "XXH3-128", &["2", "128"], 16),
-    row(Kind::Crc32IsoHdlc, "CRC32", "CRC-32/ISO-HDLC", &[], 4),
-    row(Kind::Crc32Iscsi, "CRC32C", "CRC-32/ISCSI", &[], 4),
-    row(Kind::Crc64Ecma182, "CRC64", "CRC-64/ECMA-182", &[], 8),
-    row(Kind::Crc64Nvme, "CRC64NVME", "CRC-64/NVME", &[], 8),
-    row(Kind::Crc64Xz, "CRC64XZ", "CRC-64/XZ", &[], 8),
+    row(Kind::Xxh32, "XXH32", "XXH32", 4),
+    row(Kind::Xxh64, "XXH64", "XXH64", 8),
+    row(Kind::Xxh3, "XXH3", "XXH3-64", 8),
+    row(Kind::Xxh128, "XXH128", "XXH3-128", 16),
+    row(Kind::Crc32IsoHdlc, "CRC32", "CRC-32/ISO-HDLC", 4),
+    row(Kind::Crc32Iscsi, "CRC32C", "CRC-32/ISCSI", 4),
+    row(Kind::Crc64Ecma182, "CRC64", "CRC-64/ECMA-182", 8),
+    row(Kind::Crc64Nvme, "CRC64NVME", "CRC-64/NVME", 8),
+    row(Kind::Crc64Xz, "CRC64XZ", "CRC-64/XZ", 8),
     // The tag of a CRC without a name; a named set's hashers report its name.
-    row(Kind::Crc, "CRC", "CRC (any parameters)", &[], 8),
+    row(Kind::Crc, "CRC", "CRC (any parameters)", 8),
 ];
 
-const fn row(
-    kind: Kind,
-    tag: &'static str,
-    full_name: &'static str,
-    numbers: &'static [&'static str],
-    hash_len: usize,
-) -> Row {
+const fn row(kind: Kind, tag: &'static str, full_name: &'static str, hash_len: usize) -> Row {
     Row {
         kind,
         tag,
         full_name,
-        numbers,
         hash_len,
     }
 }
@@ -74,14 +65,12 @@ impl Kind {
             .find(|kind| *kind as u8 == id)
     }
 
-    /// The kind a name stands for: its tag, full name or `-H` number, case-insensitively.
+    /// The kind a name stands for: its tag or full name, case-insensitively.
     pub(crate) fn from_name(name: &str) -> Option<Kind> {
         TABLE
             .iter()
             .find(|row| {
-                row.tag.eq_ignore_ascii_case(name)
-                    || row.full_name.eq_ignore_ascii_case(name)
-                    || row.numbers.contains(&name)
+                row.tag.eq_ignore_ascii_case(name) || row.full_name.eq_ignore_ascii_case(name)
             })
             .map(|row| row.kind)
     }
@@ -111,7 +100,7 @@ mod tests {
         for (i, row) in TABLE.iter().enumerate() {
             assert_eq!(row.kind as usize, i + 1);
             assert_eq!(Kind::from_id(i as u8 + 1), Some(row.kind));
-            for name in [row.tag, row.full_name].iter().chain(row.numbers) {
+            for name in [row.tag, row.full_name] {
                 assert_eq!(Kind::from_name(name), Some(row.kind), "{name}");
                 assert_eq!(Kind::from_name(&name.to_lowercase()), Some(row.kind));
             }

@@ -10,8 +10,9 @@ mod common;
 use std::num::NonZeroU64;
 
 use common::Rng;
-use iohash::sumfile::base64;
-use iohash::{Crc32Variant, Crc64Variant, S3Composite};
+use iohash::cloud::base64;
+use iohash::cloud::S3Composite;
+use iohash::{Crc32Variant, Crc64Variant};
 
 const GOLDEN: &str = include_str!("data/cloud_golden.txt");
 

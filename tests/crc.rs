@@ -6,7 +6,8 @@ mod common;
 
 use common::{append_in_pieces, random_splits, Rng};
 use iohash::{
-    Algorithm, Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, NonCryptographicHasher,
+    Algorithm, Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, HasherExt,
+    NonCryptographicHasher,
 };
 
 /// A CRC of up to 64 bits, one bit at a time, straight from the Rocksoft model.
@@ -323,7 +324,7 @@ fn hashers_combine_in_order_even_after_a_restore() {
 #[test]
 #[should_panic(expected = "different parameter sets")]
 fn combining_different_parameter_sets_panics() {
-    Crc32::new().combine(&Crc32::castagnoli());
+    Crc32::new().combine(&Crc32::with_variant(Crc32Variant::Iscsi));
 }
 
 #[test]
@@ -337,10 +338,9 @@ fn a_file_hashed_in_parallel_ranges_equals_the_sequential_hash() {
         std::fs::write(&path, &data).unwrap();
         for threads in [0, 1, 2, 3] {
             for &variant in Crc64Variant::ALL {
-                let crc = iohash::hash_file_parallel_with(&path, threads, || {
-                    Crc64::with_variant(variant)
-                })
-                .unwrap();
+                let crc =
+                    iohash::hash_file_parallel(&path, threads, || Crc64::with_variant(variant))
+                        .unwrap();
                 assert_eq!(
                     crc.current_hash(),
                     variant.checksum(&data),
@@ -348,10 +348,9 @@ fn a_file_hashed_in_parallel_ranges_equals_the_sequential_hash() {
                 );
             }
             for &variant in Crc32Variant::ALL {
-                let crc = iohash::hash_file_parallel_with(&path, threads, || {
-                    Crc32::with_variant(variant)
-                })
-                .unwrap();
+                let crc =
+                    iohash::hash_file_parallel(&path, threads, || Crc32::with_variant(variant))
+                        .unwrap();
                 assert_eq!(
                     crc.current_hash(),
                     variant.checksum(&data),
@@ -360,7 +359,9 @@ fn a_file_hashed_in_parallel_ranges_equals_the_sequential_hash() {
             }
         }
         assert_eq!(
-            iohash::hash_file_parallel::<Crc64>(&path, 2).unwrap(),
+            iohash::hash_file_parallel(&path, 2, Crc64::new)
+                .unwrap()
+                .current_hash(),
             iohash::hash_file::<Crc64>(&path).unwrap()
         );
     }
@@ -376,9 +377,10 @@ fn file_ranges_hash_their_bytes_and_report_a_short_file() {
     for _ in 0..50 {
         let offset = rng.below(data.len() + 1);
         let len = rng.below(data.len() - offset + 1);
-        let mut crc = Crc32::castagnoli();
+        let mut crc = Crc32::with_variant(Crc32Variant::Iscsi);
         assert_eq!(
-            iohash::append_file_range(&mut crc, &path, offset as u64, len as u64).unwrap(),
+            crc.append_file_range(&path, offset as u64, len as u64)
+                .unwrap(),
             len as u64
         );
         assert_eq!(
@@ -386,17 +388,21 @@ fn file_ranges_hash_their_bytes_and_report_a_short_file() {
             Crc32Variant::Iscsi.checksum(&data[offset..offset + len])
         );
     }
-    let err = iohash::append_file_range(&mut Crc32::new(), &path, 99_000, 2_000).unwrap_err();
+    let err = Crc32::new()
+        .append_file_range(&path, 99_000, 2_000)
+        .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
     assert_eq!(
         err.to_string(),
         "the file is 100000 bytes long, and the range ends at byte 101000"
     );
-    let err = iohash::append_file_range(&mut Crc32::new(), dir.path(), 0, 1).unwrap_err();
+    let err = Crc32::new()
+        .append_file_range(dir.path(), 0, 1)
+        .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
-    let err = iohash::hash_file_parallel::<Crc32>(dir.path().join("missing"), 2).unwrap_err();
+    let err = iohash::hash_file_parallel(dir.path().join("missing"), 2, Crc32::new).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
-    let err = iohash::hash_file_parallel::<Crc32>(dir.path(), 2).unwrap_err();
+    let err = iohash::hash_file_parallel(dir.path(), 2, Crc32::new).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
 }
 
@@ -424,7 +430,7 @@ fn a_parallel_hash_reads_the_file_it_opened_and_reports_its_progress() {
     // A range of an open file, wherever its position stands.
     let mut crc = Crc32::new();
     std::io::Read::read_exact(&mut &file, &mut [0; 10]).unwrap();
-    iohash::append_open_file_range(&mut crc, &file, 4, 1000).unwrap();
+    crc.append_open_file_range(&file, 4, 1000).unwrap();
     assert_eq!(
         crc.current_hash(),
         Crc32Variant::IsoHdlc.checksum(&old[4..1004])
@@ -439,7 +445,8 @@ fn a_file_that_grows_during_a_parallel_hash_is_an_error() {
     std::fs::write(&path, Rng(17).bytes(len)).unwrap();
     let file = std::fs::File::open(&path).unwrap();
     let grown = std::sync::Once::new();
-    let err = iohash::hash_open_file_parallel(&file, 2, Crc64::nvme, |_| {
+    let nvme = || Crc64::with_variant(Crc64Variant::Nvme);
+    let err = iohash::hash_open_file_parallel(&file, 2, nvme, |_| {
         grown.call_once(|| {
             let mut f = std::fs::OpenOptions::new()
                 .append(true)

@@ -316,7 +316,7 @@ fn a_file_of_any_crc_hashes_in_parallel_ranges() {
     let data = Rng(26).bytes(3 * iohash::MIN_PART_LEN as usize + 5);
     std::fs::write(&path, &data).unwrap();
     let proto = Crc::with_params(crc_catalogue::CRC_24_OPENPGP);
-    let crc = iohash::hash_file_parallel_with(&path, 3, || proto.clone()).unwrap();
+    let crc = iohash::hash_file_parallel(&path, 3, || proto.clone()).unwrap();
     let reference = crc::Crc::<u32>::new(&crc::CRC_24_OPENPGP);
     assert_eq!(crc.current_hash(), u64::from(reference.checksum(&data)));
 }

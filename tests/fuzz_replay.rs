@@ -1,58 +1,18 @@
-//! The stable replay of the fuzz targets: every target's body (`fuzz/bodies.rs`) over its
-//! committed corpus (`fuzz/corpus/<target>/`) and a few thousand inputs from a fixed-seed
-//! generator, so a regression shows up in `cargo test` without nightly.
+//! The stable replay of the library's fuzz targets: every target's body (`fuzz/bodies.rs`) over
+//! its committed corpus (`fuzz/corpus/<target>/`) and a few thousand inputs from a fixed-seed
+//! generator, so a regression shows up in `cargo test` without nightly. (The command's
+//! `check_parser` is replayed by `cli/tests/fuzz_replay.rs`.)
 
 #[path = "../fuzz/bodies.rs"]
 mod bodies;
 
-use std::path::Path;
+#[path = "../fuzz/replay.rs"]
+mod replay;
 
-/// Every file of the target's corpus; fails if there is none, so a lost corpus is noticed.
-fn corpus(target: &str) -> Vec<Vec<u8>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fuzz/corpus")
-        .join(target);
-    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    let inputs: Vec<Vec<u8>> = entries
-        .map(|e| std::fs::read(e.unwrap().path()).unwrap())
-        .collect();
-    assert!(!inputs.is_empty(), "empty corpus in {}", dir.display());
-    inputs
-}
+use replay::replay;
 
-/// `count` inputs of lengths 0..max_len: random bytes, and text-like bytes for the parser.
-fn generated(seed: u64, count: usize, max_len: usize) -> impl Iterator<Item = Vec<u8>> {
-    let mut state = seed;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..count).map(move |i| {
-        let len = (next() % max_len as u64) as usize;
-        let alphabet: &[u8] = b"0123456789abcdefXH_LE ()=\\nr\r\n#CRC";
-        (0..len)
-            .map(|_| {
-                let r = next();
-                if i % 2 == 0 {
-                    r as u8
-                } else {
-                    alphabet[(r % alphabet.len() as u64) as usize]
-                }
-            })
-            .collect()
-    })
-}
-
-fn replay(target: &str, body: fn(&[u8]), seed: u64, count: usize, max_len: usize) {
-    for input in corpus(target)
-        .into_iter()
-        .chain(generated(seed, count, max_len))
-    {
-        body(&input);
-    }
-}
+/// The committed corpora, one folder per target.
+const CORPORA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/corpus");
 
 #[test]
 fn split_equivalence_replays() {
@@ -68,11 +28,6 @@ fn split_equivalence_replays() {
 #[test]
 fn reference_replays() {
     replay("reference", bodies::reference, 2, 3000, 3000);
-}
-
-#[test]
-fn check_parser_replays() {
-    replay("check_parser", bodies::check_parser, 3, 5000, 400);
 }
 
 #[test]

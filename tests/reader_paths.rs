@@ -169,7 +169,9 @@ fn a_file_is_read_in_large_reads_by_path_and_8_kib_ones_by_io_copy() {
         }
         assert!(writes.iter().all(|&w| w <= LARGE_READ_LEN));
         let mut hasher = CountingHasher::default();
-        iohash::append_open_file(&mut hasher, std::fs::File::open(&path).unwrap()).unwrap();
+        hasher
+            .append_open_file(&std::fs::File::open(&path).unwrap())
+            .unwrap();
         assert_eq!(hasher.writes, writes);
 
         let writes = through_reader(&mut std::fs::File::open(&path).unwrap(), &data);

@@ -12,13 +12,14 @@ use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use iohash::sumfile::{
-    escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
-};
-use iohash::{Algorithm, AnyHasher, NonCryptographicHasher, S3Composite};
+use iohash::cloud::S3Composite;
+use iohash::{Algorithm, AnyHasher, HasherExt, NonCryptographicHasher};
 
 use crate::input::{describe, path_from_bytes, Input};
 use crate::ordered::{for_each_ordered, threads_for};
+use crate::sumfile::{
+    escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
+};
 
 /// xxhsum's limit on a checksum line.
 const MAX_LINE_LEN: usize = 32 * 1024;
@@ -371,13 +372,13 @@ fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> i
         let mut s3 = S3Composite::new(variant, part_size);
         match &options.range {
             Some(range) => range.append(&mut s3, &input.open()?)?,
-            None => iohash::append_open_file(&mut s3, input.open()?).map(drop)?,
+            None => s3.append_open_file(&input.open()?).map(drop)?,
         }
         return Ok(u128::from(s3.checksum()) == line.hash && s3.parts() == parts);
     }
     match &options.range {
         Some(range) => range.append(&mut hasher, &input.open()?)?,
-        None => iohash::append_open_file(&mut hasher, input.open()?).map(drop)?,
+        None => hasher.append_open_file(&input.open()?).map(drop)?,
     }
     Ok(hasher.current_hash() == line.hash)
 }

@@ -6,15 +6,16 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use indicatif::ProgressBar;
+use iohash::cloud::S3Composite;
 use iohash::{
-    hash_open_file_parallel, Algorithm, AnyHasher, Crc, Crc32, Crc64, DynHasher,
-    NonCryptographicHasher, S3Composite,
+    hash_open_file_parallel, Algorithm, AnyHasher, Crc, Crc32, Crc64, DynHasher, HasherExt,
+    NonCryptographicHasher,
 };
 
 use crate::input::{describe, Input};
 use crate::ordered::{for_each_ordered, threads_for};
 use crate::output::LineFormat;
-use crate::progress::{self, BarWriter};
+use crate::progress::{self, WithProgress};
 use crate::tree::{self, Found, TreeOptions};
 
 pub struct HashOptions {
@@ -52,7 +53,7 @@ pub struct Range {
 impl Range {
     /// Appends the range of `file` to `sink` (the library's `append_open_file_range`, which
     /// names the file's length when the range runs past its end).
-    pub fn append(&self, sink: &mut impl Write, file: &File) -> io::Result<()> {
+    pub fn append(&self, sink: &mut (impl DynHasher + ?Sized), file: &File) -> io::Result<()> {
         let metadata = file.metadata()?;
         if !metadata.is_file() {
             return Err(io::Error::new(
@@ -75,7 +76,8 @@ impl Range {
                 })?
             }
         };
-        iohash::append_open_file_range(sink, file, self.offset, length).map(drop)
+        sink.append_open_file_range(file, self.offset, length)
+            .map(drop)
     }
 }
 
@@ -175,7 +177,10 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 .open()
                 .map_err(|e| io::Error::new(e.kind(), CouldNotOpen(e)))?;
             let hash_into = |hasher: &mut dyn DynHasher, file: File| {
-                let mut sink = iohash::HashingWriter::new(BarWriter(bar.as_ref()), hasher);
+                let mut sink = WithProgress {
+                    hasher,
+                    bar: bar.as_ref(),
+                };
                 if let Some(range) = &options.range {
                     return range.append(&mut sink, &file);
                 }
@@ -194,7 +199,7 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 #[cfg(not(unix))]
                 let mapped: Option<u64> = None;
                 if mapped.is_none() {
-                    iohash::append_open_file(&mut sink, file)?;
+                    sink.append_open_file(&file)?;
                 }
                 Ok::<_, io::Error>(())
             };

@@ -4,6 +4,7 @@
 //! takes that command's default algorithm (and `-c` accepts only that algorithm's lines where
 //! the C tool does), so it can stand in for `xxhsum` on a `PATH`.
 
+mod algorithm_arg;
 mod bench;
 mod check;
 mod glob;
@@ -15,8 +16,10 @@ mod mhl;
 mod ordered;
 mod output;
 mod progress;
+mod sumfile;
 mod tree;
 mod tree_hash;
+mod walk;
 
 use std::ffi::OsString;
 use std::io::IsTerminal;
@@ -25,28 +28,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
-use iohash::sumfile::LineStyle;
 use iohash::{Algorithm, Crc64Variant};
 
 use input::Input;
-
-/// `-H`'s help: every algorithm of the library's table, by the names `-H` takes.
-fn algorithm_help() -> String {
-    let names: Vec<String> = Algorithm::ALL
-        .iter()
-        .map(|algorithm| match algorithm.xxhsum_numbers() {
-            [] => algorithm.tag().to_lowercase(),
-            numbers => format!("{} ({})", numbers.join(" or "), algorithm.tag()),
-        })
-        .collect();
-    let (last, rest) = names.split_last().expect("the table has algorithms");
-    format!(
-        "Algorithm: {} or {last}; or a tag or full name in any case (xxh128, CRC-32/ISCSI), or \
-         any CRC catalogue name or alias (CRC-16/ARC, CRC-32, MODBUS; --list prints them) \
-         [default: XXH3; XXH64 when run as xxhsum]",
-        rest.join(", ")
-    )
-}
+use sumfile::LineStyle;
 
 /// A size in bytes, or with a binary unit: `8MiB`, `8M` and `8MB` are 8 × 2^20.
 fn parse_size(text: &str) -> Result<NonZeroU64, String> {
@@ -110,54 +95,15 @@ fn parse_offset(text: &str) -> Result<u64, String> {
     parse_size(text).map(NonZeroU64::get)
 }
 
-/// `--list`: every algorithm, a line each, by every name `-H` takes for it: the tag (what
-/// `--tag` lines write), the full name, `xxhsum -H` numbers or the CRC catalogue's aliases;
-/// then the catalogue's other sets, whose tag is their catalogue name, with their aliases.
-fn list_algorithms() -> String {
-    let aliases = |params: &iohash::CrcParams| {
-        let names: Vec<&str> = iohash::crc_catalogue::ALIASES
-            .iter()
-            .filter_map(|(alias, set)| (set == params).then_some(*alias))
-            .collect();
-        names.join(", ")
-    };
-    let mut out = String::new();
-    for algorithm in Algorithm::ALL {
-        let catalogued = iohash::crc_catalogue::find(algorithm.full_name());
-        let others = match (algorithm.xxhsum_numbers(), catalogued) {
-            ([], Some(params)) => aliases(&params),
-            ([], None) => String::new(),
-            (numbers, _) => format!("-H {}", numbers.join(", ")),
-        };
-        let line = format!(
-            "{:<10} {:<18} {others}",
-            algorithm.tag(),
-            algorithm.full_name()
-        );
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    for params in iohash::crc_catalogue::ALL {
-        let algorithm = Algorithm::Crc(*params);
-        // The five built-in sets parse as themselves, listed above by their tags.
-        if let Some(name) = params.name().filter(|name| name.parse() == Ok(algorithm)) {
-            let line = format!("{name:<29} {}", aliases(params));
-            out.push_str(line.trim_end());
-            out.push('\n');
-        }
-    }
-    out
-}
-
 /// Print or check xxHash and CRC checksums, as xxhsum does, faster.
 ///
 /// With no FILE, or when FILE is -, read standard input.
 #[derive(Parser, Debug)]
 #[command(name = "iohash", version, disable_version_flag = true)]
 struct Args {
-    // The help lists the library's table of algorithms (`algorithm_help`).
+    // The help lists the library's table of algorithms (`algorithm_arg::help`).
     // Given twice, the last wins, as in xxhsum (wrappers append their own -H).
-    #[arg(short = 'H', value_name = "ALGORITHM", help = algorithm_help(), overrides_with = "algorithm")]
+    #[arg(short = 'H', value_name = "ALGORITHM", value_parser = algorithm_arg::parse, help = algorithm_arg::help(), overrides_with = "algorithm")]
     algorithm: Option<Algorithm>,
 
     /// Read checksums from the FILEs and check them
@@ -399,7 +345,7 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
                 Some(next) => {
                     let names_algorithm = next
                         .to_str()
-                        .is_some_and(|n| n.parse::<Algorithm>().is_ok());
+                        .is_some_and(|n| algorithm_arg::parse(n).is_ok());
                     !names_algorithm && (next == "-" || std::path::Path::new(next).exists())
                 }
             };
@@ -461,7 +407,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         return Ok(true);
     }
     if args.list {
-        print!("{}", list_algorithms());
+        print!("{}", algorithm_arg::list());
         return Ok(true);
     }
     if args.man {
@@ -493,7 +439,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     let s3_composite = match (args.part_size, algorithm) {
         (Some(_), _) if args.check => None,
         (Some(size), Algorithm::Crc32(variant)) if !args.full_object => {
-            Some(iohash::S3Composite::new(variant, size))
+            Some(iohash::cloud::S3Composite::new(variant, size))
         }
         (None, _) | (_, Algorithm::Crc32(_) | Algorithm::Crc64(Crc64Variant::Nvme)) => None,
         (Some(_), other) => {

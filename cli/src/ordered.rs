@@ -13,10 +13,18 @@ const BATCH: usize = 16;
 /// slow item holds back the output of many fast ones after it.
 const BATCHES_IN_FLIGHT_PER_THREAD: usize = 4;
 
-/// The number of threads for `items` inputs, `-j` being `requested` (`None`: one per CPU,
-/// counted only when there is more than one input): the library's rule.
+/// The number of threads for `items` inputs, `-j` being `requested` (`None` or 0: one per
+/// CPU, as `std::thread::available_parallelism` counts them); never more than there are
+/// inputs, at least one. The CPUs are only counted when there are two inputs or more and no
+/// number was asked for. Every parallel path of the command takes its count from here.
 pub fn threads_for(requested: Option<usize>, items: usize) -> usize {
-    iohash::thread_count(requested.unwrap_or(0), items as u64)
+    match (items, requested.filter(|&n| n > 0)) {
+        (0 | 1, _) | (_, Some(1)) => 1,
+        (items, None) => {
+            std::thread::available_parallelism().map_or(1, |cpus| cpus.get().min(items))
+        }
+        (items, Some(requested)) => requested.min(items),
+    }
 }
 
 /// Runs `work` on every item of `items` on `threads` threads and calls `emit` with each item and
@@ -132,6 +140,9 @@ mod tests {
         assert_eq!(seen.len(), 3);
         assert_eq!(threads_for(None, 1), 1);
         assert_eq!(threads_for(Some(8), 3), 3);
+        assert_eq!(threads_for(Some(2), 100), 2);
+        assert_eq!(threads_for(Some(0), 1), 1);
+        assert!(threads_for(None, 100) >= 1);
     }
 
     #[test]

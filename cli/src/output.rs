@@ -1,12 +1,12 @@
-//! The lines hash mode prints: xxhsum's own (through `iohash::sumfile`), or the forms for
+//! The lines hash mode prints: xxhsum's own (through [`crate::sumfile`]), or the forms for
 //! programs: NUL-ended with raw names (`-z`), the hash alone (`--no-names`), base64 (`--base64`).
 
 use std::borrow::Cow;
 
-use iohash::sumfile::{
-    base64, escape_file_name, format_line, hash_prefix, needs_escape, LineStyle,
-};
+use iohash::cloud::base64;
 use iohash::Algorithm;
+
+use crate::sumfile::{escape_file_name, format_line, hash_prefix, needs_escape, LineStyle};
 
 /// How hash lines are written.
 #[derive(Clone, Copy, Debug, Default)]
@@ -153,7 +153,10 @@ mod tests {
             assert_eq!(crc(algorithm, data.as_bytes()), s3, "{algorithm} {data:?}");
         }
         assert_eq!(Crc32::hash(b"Hello world"), 0x8bd6_9e52);
-        assert_eq!(Crc64::nvme().current_hash(), 0);
+        assert_eq!(
+            Crc64::with_variant(iohash::Crc64Variant::Nvme).current_hash(),
+            0
+        );
     }
 
     #[test]

@@ -1,8 +1,7 @@
-//! The progress bar on stderr, and the writer that moves it as bytes are hashed.
-
-use std::io::{self, Write};
+//! The progress bar on stderr, and the hasher that moves it as bytes are hashed.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use iohash::DynHasher;
 
 /// Below this many bytes in all, hashing is over before a bar would help.
 const MIN_TOTAL: u64 = 64 << 20;
@@ -23,18 +22,38 @@ pub fn bar(total: u64) -> Option<ProgressBar> {
     Some(bar)
 }
 
-/// Moves the bar by every byte written, and takes them all: the inner writer of an
-/// [`iohash::HashingWriter`], which hashes them.
-pub struct BarWriter<'a>(pub Option<&'a ProgressBar>);
+/// A hasher that moves the bar by every byte it is given: what hash mode appends a file to
+/// (through the library's `HasherExt` methods, as any hasher).
+pub struct WithProgress<'a> {
+    pub hasher: &'a mut dyn DynHasher,
+    pub bar: Option<&'a ProgressBar>,
+}
 
-impl Write for BarWriter<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        advance(self.0, buf.len() as u64);
-        Ok(buf.len())
+impl DynHasher for WithProgress<'_> {
+    fn append(&mut self, data: &[u8]) {
+        advance(self.bar, data.len() as u64);
+        self.hasher.append(data);
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+    fn reset(&mut self) {
+        self.hasher.reset();
+    }
+
+    fn hash_len(&self) -> usize {
+        self.hasher.hash_len()
+    }
+
+    fn current_hash_into(&self, out: &mut [u8]) -> usize {
+        self.hasher.current_hash_into(out)
+    }
+
+    fn name(&self) -> &'static str {
+        self.hasher.name()
+    }
+
+    /// The hasher's copy, without the bar: a copy has no bytes of its own to show.
+    fn box_clone(&self) -> Box<dyn DynHasher + Send> {
+        self.hasher.box_clone()
     }
 }
 

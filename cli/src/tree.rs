@@ -1,14 +1,11 @@
 //! `-r`: the regular files under a directory, in byte order of their paths, without following
 //! symbolic links unless `-L`; special files skipped with a warning, errors reported in place.
 
-use std::cmp::Ordering;
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-
-use walkdir::{DirEntry, WalkDir};
 
 use crate::glob::Glob;
 use crate::input::describe;
+use crate::walk::{Entry, Walk, WalkError};
 
 /// How directory trees are walked.
 #[derive(Clone, Debug, Default)]
@@ -34,35 +31,27 @@ pub enum Found {
 
 /// Everything under `root`, lazily.
 pub fn walk<'a>(root: &'a Path, options: &'a TreeOptions) -> impl Iterator<Item = Found> + 'a {
-    WalkDir::new(root)
-        .follow_links(options.follow_links)
-        .sort_by(path_order)
-        .into_iter()
-        .filter_entry(move |entry| entry.depth() == 0 || !excluded(entry, root, options))
-        .filter_map(|entry| match entry {
-            Ok(entry) if entry.file_type().is_file() => Some(Found::File(entry.into_path())),
-            Ok(entry) if entry.file_type().is_dir() || entry.path_is_symlink() => None,
-            Ok(entry) => Some(Found::Special(entry.into_path())),
-            Err(e) => Some(Found::Error(walk_error(&e))),
-        })
-}
-
-/// Siblings in the order that puts the whole paths in byte order: a directory's name compares
-/// as if followed by `/`, so `a.txt` (`.` is 0x2E) comes before `a/b` (`/` is 0x2F).
-fn path_order(a: &DirEntry, b: &DirEntry) -> Ordering {
-    let key = |e: &DirEntry| {
-        let name = e.file_name().as_encoded_bytes();
-        let slash = if e.file_type().is_dir() {
-            &b"/"[..]
-        } else {
-            b""
+    let mut walk = Walk::new(root, options.follow_links);
+    std::iter::from_fn(move || loop {
+        let entry = match walk.next()? {
+            Ok(entry) => entry,
+            Err(e) => return Some(Found::Error(walk_error(&e))),
         };
-        name.iter().chain(slash).copied().collect::<Vec<u8>>()
-    };
-    key(a).cmp(&key(b))
+        if entry.depth() > 0 && excluded(&entry, root, options) {
+            walk.skip_directory();
+            continue;
+        }
+        let file_type = entry.file_type();
+        if file_type.is_file() {
+            return Some(Found::File(entry.into_path()));
+        }
+        if !(file_type.is_dir() || entry.is_link()) {
+            return Some(Found::Special(entry.into_path()));
+        }
+    })
 }
 
-fn excluded(entry: &DirEntry, root: &Path, options: &TreeOptions) -> bool {
+fn excluded(entry: &Entry, root: &Path, options: &TreeOptions) -> bool {
     let relative = entry.path().strip_prefix(root).unwrap_or(entry.path());
     options.exclude.iter().any(|glob| {
         glob.matches(entry.file_name().as_encoded_bytes())
@@ -70,17 +59,13 @@ fn excluded(entry: &DirEntry, root: &Path, options: &TreeOptions) -> bool {
     })
 }
 
-fn walk_error(error: &walkdir::Error) -> String {
-    let path = error.path().unwrap_or(Path::new(OsStr::new("?")));
-    let path = path.to_string_lossy();
-    if let Some(ancestor) = error.loop_ancestor() {
-        return format!(
+fn walk_error(error: &WalkError) -> String {
+    let path = error.path().to_string_lossy();
+    match error {
+        WalkError::Loop { ancestor, .. } => format!(
             "{path}: symbolic link loop (back to {}), not followed",
             ancestor.display()
-        );
-    }
-    match error.io_error() {
-        Some(e) => format!("{path}: {}", describe(e)),
-        None => format!("{path}: {error}"),
+        ),
+        WalkError::Io { error, .. } => format!("{path}: {}", describe(error)),
     }
 }

@@ -1,14 +1,14 @@
 //! `--tree`: one line per directory argument, whose hash is its ASC MHL root hash (content, or
 //! with `--structure` structure), as the reference `ascmhl` records it for the directory
-//! (the library's `iohash::mhl`); `-c` checks a content line of a directory back.
+//! (`crate::mhl::tree`); `-c` checks a content line of a directory back.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use iohash::mhl::hash_tree;
 use iohash::Algorithm;
 
 use crate::input::{describe, path_bytes};
+use crate::mhl::tree::hash_tree;
 use crate::output::LineFormat;
 
 pub struct TreeHashOptions {

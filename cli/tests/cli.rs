@@ -625,9 +625,9 @@ fn s3_and_azure_forms_print_what_the_clouds_code_computes_and_check_back() {
 
 #[test]
 fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
-    // The tree of tests/data/mhl_tree.txt, whose hashes the reference recorded in
-    // tests/data/mhl_golden.txt (gen_mhl_golden.py).
-    let golden = include_str!("../../tests/data/mhl_golden.txt");
+    // The tree of cli/tests/data/mhl_tree.txt, whose hashes the reference recorded in
+    // cli/tests/data/mhl_golden.txt (gen_mhl_golden.py).
+    let golden = include_str!("data/mhl_golden.txt");
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("tree");
     build_mhl_tree(&root);

@@ -34,7 +34,6 @@ use crate::{
 /// assert_eq!(algorithm, Algorithm::Xxh128);
 /// assert_eq!(algorithm.tag(), "XXH128");
 /// assert_eq!(algorithm.hash_len(), 16);
-/// assert_eq!("3".parse::<Algorithm>().unwrap(), Algorithm::Xxh3);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -100,12 +99,6 @@ impl Algorithm {
             Algorithm::Crc(_) => self.tag(),
             _ => self.kind().row().full_name,
         }
-    }
-
-    /// The numbers `xxhsum -H` takes for it (`["0", "32"]` for XXH32, `["3"]` for XXH3; none
-    /// for the CRCs). Parsing accepts them too.
-    pub fn xxhsum_numbers(self) -> &'static [&'static str] {
-        self.kind().row().numbers
     }
 
     /// The algorithm a tag names, as [`tag`](Self::tag) writes it (case matters).
@@ -221,13 +214,6 @@ impl fmt::Display for UnknownAlgorithm {
             };
             f.write_str(separator)?;
             write_lowercase(f, algorithm.tag())?;
-            for (j, number) in algorithm.xxhsum_numbers().iter().enumerate() {
-                f.write_str(if j == 0 { " (" } else { ", " })?;
-                f.write_str(number)?;
-            }
-            if !algorithm.xxhsum_numbers().is_empty() {
-                f.write_str(")")?;
-            }
         }
         f.write_str(", or a full name such as XXH3-64 or CRC-32/ISCSI")?;
         #[cfg(feature = "alloc")]
@@ -243,8 +229,7 @@ fn write_lowercase(f: &mut fmt::Formatter<'_>, name: &str) -> fmt::Result {
 
 impl core::error::Error for UnknownAlgorithm {}
 
-/// Parses `xxhsum -H` numbers (`0`/`32`, `1`/`64`, `2`/`128`, `3`), tags and full names,
-/// and the CRC catalogue's names and aliases, case-insensitively (`xxh3`, `XXH128`, `XXH3-64`,
+/// Parses tags and full names, and the CRC catalogue's names and aliases, case-insensitively (`xxh3`, `XXH128`, `XXH3-64`,
 /// `crc32c`, `CRC-32/ISCSI`, `crc64nvme`, `CRC-32`, `pkzip`...). An alias of a built-in set
 /// parses as that set (`CRC-32` as [`Algorithm::Crc32`]).
 ///
@@ -451,11 +436,11 @@ mod tests {
     }
 
     #[test]
-    fn xxhsum_numbers_and_unknown_names() {
-        assert_eq!("0".parse(), Ok(Algorithm::Xxh32));
-        assert_eq!("64".parse(), Ok(Algorithm::Xxh64));
-        assert_eq!("2".parse(), Ok(Algorithm::Xxh128));
-        assert_eq!("3".parse(), Ok(Algorithm::Xxh3));
+    fn unknown_names_and_numbers_are_errors_naming_them() {
+        // `xxhsum -H` numbers are the command's (`iohash -H3`), not names of the library.
+        for number in ["0", "32", "1", "64", "2", "128", "3"] {
+            assert_eq!(number.parse::<Algorithm>().unwrap_err().name(), number);
+        }
         let err = "md5".parse::<Algorithm>().unwrap_err();
         assert!(err.to_string().starts_with("unknown algorithm 'md5'"));
         assert_eq!(err.name(), "md5");

@@ -214,7 +214,7 @@ impl core::hash::Hasher for XxHash32 {
 /// Makes seeded [`XxHash32`]s for `HashMap` and `HashSet`.
 ///
 /// ```
-/// use iohash::XxHash32Builder;
+/// use iohash::hash_map::XxHash32Builder;
 /// use std::collections::HashMap;
 ///
 /// let mut map = HashMap::with_hasher(XxHash32Builder::with_seed(3));

@@ -235,7 +235,7 @@ impl core::hash::Hasher for XxHash64 {
 /// Makes seeded [`XxHash64`]s for `HashMap` and `HashSet`.
 ///
 /// ```
-/// use iohash::XxHash64Builder;
+/// use iohash::hash_map::XxHash64Builder;
 /// use std::collections::HashSet;
 ///
 /// let mut set = HashSet::with_hasher(XxHash64Builder::with_seed(1));

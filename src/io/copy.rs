@@ -8,7 +8,8 @@ use std::io::{self, BufRead, BufWriter, ErrorKind, Read, Write};
 use crate::DynHasher;
 
 /// Bytes asked for per `read` call when a file is hashed by path or as an open `File`
-/// ([`append_file`](crate::append_file), [`append_open_file`](crate::append_open_file),
+/// ([`append_file`](crate::HasherExt::append_file),
+/// [`append_open_file`](crate::HasherExt::append_open_file),
 /// [`hash_file`](crate::hash_file)), where [`io::copy`] would read 8 KiB: fewer system calls,
 /// and chunks long enough for the SIMD loops. The read size against time is measured by
 /// `cargo bench -p iohash-benches --bench read_size` (BENCHMARKS.md); 64 KiB is the smallest

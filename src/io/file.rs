@@ -16,46 +16,18 @@ use super::snapshot::FileSnapshot;
 use super::threads;
 use crate::{DynHasher, NonCryptographicHasher};
 
-/// Appends the contents of the file at `path` to `sink` (any hasher: a concrete one, an
-/// [`AnyHasher`](crate::AnyHasher), a `&mut dyn DynHasher`, a `Box<dyn DynHasher + Send>`; or
-/// any other writer, such as one that counts progress), returning the number of bytes.
-///
-/// A regular file is read [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
-/// shorter than that through a buffer on the stack, allocating nothing), between two
-/// [`FileSnapshot`]s: if the file changed while it was hashed, the hash would describe no
-/// version of it, so this returns an error instead ([`FileSnapshot`] says which changes are
-/// caught). A pipe, FIFO, socket or device is read to its end.
-///
-/// # Errors
-/// The error from opening or reading (with [`ErrorKind::NotFound`],
-/// [`ErrorKind::PermissionDenied`]...), [`ErrorKind::IsADirectory`] for a directory, or an
-/// error of kind [`ErrorKind::Other`] saying "file changed while it was being hashed".
-///
-/// # Example
-/// ```
-/// use iohash::{append_file, NonCryptographicHasher, XxHash3};
-///
-/// # fn main() -> std::io::Result<()> {
-/// # let dir = tempfile::tempdir()?;
-/// # let path = dir.path().join("f");
-/// # std::fs::write(&path, b"contents")?;
-/// let mut hasher = XxHash3::new();
-/// append_file(&mut hasher, &path)?;
-/// assert_eq!(hasher.current_hash(), XxHash3::hash(b"contents"));
-///
-/// let err = append_file(&mut hasher, dir.path()).unwrap_err();
-/// assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
-/// # Ok(())
-/// # }
-/// ```
-pub fn append_file<W: Write + ?Sized>(sink: &mut W, path: impl AsRef<Path>) -> io::Result<u64> {
-    let file = File::open(path)?;
-    append_open_file(sink, file)
+/// Appends the contents of the file at `path` to `sink`, returning the number of bytes: what
+/// [`HasherExt::append_file`](crate::HasherExt::append_file) does for a hasher.
+pub(crate) fn append_file<W: Write + ?Sized>(
+    sink: &mut W,
+    path: impl AsRef<Path>,
+) -> io::Result<u64> {
+    append_open_file(sink, &File::open(path)?)
 }
 
 /// [`append_file`] for a file that is already open.
-pub fn append_open_file<W: Write + ?Sized>(sink: &mut W, file: File) -> io::Result<u64> {
-    append_file_through(sink, &file, &mut &file)
+pub(crate) fn append_open_file<W: Write + ?Sized>(sink: &mut W, file: &File) -> io::Result<u64> {
+    append_file_through(sink, file, &mut &*file)
 }
 
 /// The checks of [`append_open_file`] around reading `file` through `reader` (the file itself,
@@ -104,7 +76,8 @@ pub(crate) fn snapshot_of_contents(file: &File) -> io::Result<FileSnapshot> {
     Ok(FileSnapshot::from_metadata(&metadata))
 }
 
-/// The hash of the file at `path`, with a new hasher of type `H`. See [`append_file`].
+/// The hash of the file at `path`, with a new hasher of type `H`. See
+/// [`HasherExt::append_file`](crate::HasherExt::append_file) for how it is read and the errors.
 ///
 /// ```
 /// use iohash::{hash_file, XxHash64};
@@ -125,56 +98,36 @@ pub fn hash_file<H: NonCryptographicHasher + Default>(
     Ok(hasher.current_hash())
 }
 
-/// The hashes of many files, computed in parallel (one thread per CPU, at most one per file),
-/// returned in the order of `paths`, each with its own error if it failed.
+/// Many files hashed in parallel (one thread per CPU, at most one per file), each appended to
+/// a new hasher from `new_hasher`, which is returned: results in the order of `paths`, each
+/// with its own error if it failed. Any hasher works, [`AnyHasher`](crate::AnyHasher) and
+/// `Box<dyn DynHasher + Send>` among them.
 ///
 /// Memory is one read buffer per thread, whatever the files' sizes. The threads are scoped
 /// standard threads that end before this returns: no thread pool stays behind, and no
-/// dependency is needed for it. For an algorithm chosen at run time, see [`hash_files_with`].
+/// dependency is needed for it.
 ///
 /// ```
-/// use iohash::{hash_files, XxHash3};
+/// use iohash::{hash_files, Algorithm, NonCryptographicHasher, XxHash3};
 ///
 /// # fn main() -> std::io::Result<()> {
 /// # let dir = tempfile::tempdir()?;
 /// # std::fs::write(dir.path().join("a"), b"a")?;
 /// # std::fs::write(dir.path().join("b"), b"b")?;
 /// let paths = [dir.path().join("a"), dir.path().join("missing"), dir.path().join("b")];
-/// let hashes = hash_files::<XxHash3>(&paths);
-/// assert_eq!(hashes[0].as_ref().unwrap(), &XxHash3::hash(b"a"));
-/// assert_eq!(hashes[1].as_ref().unwrap_err().kind(), std::io::ErrorKind::NotFound);
-/// assert_eq!(hashes[2].as_ref().unwrap(), &XxHash3::hash(b"b"));
-/// # Ok(())
-/// # }
-/// ```
-pub fn hash_files<H>(paths: &[impl AsRef<Path> + Sync]) -> Vec<io::Result<H::Output>>
-where
-    H: NonCryptographicHasher + Default + Send,
-{
-    hash_files_with(paths, H::default)
-        .into_iter()
-        .map(|hasher| hasher.map(|h| h.current_hash()))
-        .collect()
-}
-
-/// [`hash_files`] with hashers made by `new_hasher`, one per file: each file is appended to a
-/// fresh one, which is returned. Any hasher works, [`AnyHasher`](crate::AnyHasher) and
-/// `Box<dyn DynHasher + Send>` among them.
+/// let hashers = hash_files(&paths, XxHash3::new);
+/// assert_eq!(hashers[0].as_ref().unwrap().current_hash(), XxHash3::hash(b"a"));
+/// assert_eq!(hashers[1].as_ref().unwrap_err().kind(), std::io::ErrorKind::NotFound);
+/// assert_eq!(hashers[2].as_ref().unwrap().current_hash(), XxHash3::hash(b"b"));
 ///
-/// ```
-/// use iohash::{hash_files_with, Algorithm, AnyHasher, NonCryptographicHasher, XxHash128};
-///
-/// # fn main() -> std::io::Result<()> {
-/// # let dir = tempfile::tempdir()?;
-/// # std::fs::write(dir.path().join("a"), b"a")?;
+/// // An algorithm chosen at run time.
 /// let algorithm: Algorithm = "xxh128".parse().unwrap();
-/// let hashers = hash_files_with(&[dir.path().join("a")], || algorithm.hasher(0));
-/// let hasher: &AnyHasher = hashers[0].as_ref().unwrap();
-/// assert_eq!(hasher.current_hash(), XxHash128::hash(b"a"));
+/// let hashers = hash_files(&paths[..1], || algorithm.hasher(0));
+/// assert_eq!(hashers[0].as_ref().unwrap().algorithm(), Algorithm::Xxh128);
 /// # Ok(())
 /// # }
 /// ```
-pub fn hash_files_with<H, F>(paths: &[impl AsRef<Path> + Sync], new_hasher: F) -> Vec<io::Result<H>>
+pub fn hash_files<H, F>(paths: &[impl AsRef<Path> + Sync], new_hasher: F) -> Vec<io::Result<H>>
 where
     H: DynHasher + Send,
     F: Fn() -> H + Sync,

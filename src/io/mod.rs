@@ -5,7 +5,9 @@
 //! Within the layer, [`copy`] is the bottom (it imports nothing above it); [`snapshot`] and
 //! [`threads`] are helpers the file and range modules share.
 
+use std::fs::File;
 use std::io::{self, BufRead, Read};
+use std::path::Path;
 
 use crate::DynHasher;
 
@@ -13,7 +15,6 @@ use crate::DynHasher;
 mod buf;
 pub(crate) mod copy;
 pub(crate) mod file;
-pub mod mhl;
 pub(crate) mod range;
 pub(crate) mod snapshot;
 pub(crate) mod tee;
@@ -69,13 +70,15 @@ impl_io_write!(crate::XxHash32);
 impl_io_write!(crate::Crc32);
 impl_io_write!(crate::Crc64);
 impl_io_write!(crate::Crc);
-impl_io_write!(crate::S3Composite);
+impl_io_write!(crate::cloud::S3Composite);
 impl_io_write!(crate::AnyHasher);
 impl_io_write!(dyn DynHasher + '_);
 impl_io_write!(dyn DynHasher + Send + '_);
 
-/// The reader methods, for every [`DynHasher`]: concrete hashers, [`AnyHasher`](crate::AnyHasher),
-/// `&mut dyn DynHasher` and `Box<dyn DynHasher + Send>` alike (feature `std`).
+/// Appending from readers and files, for every [`DynHasher`]: concrete hashers,
+/// [`AnyHasher`](crate::AnyHasher), `&mut dyn DynHasher`, `Box<dyn DynHasher + Send>`, and a
+/// program's own `DynHasher` (one that moves a progress bar, or feeds several hashers) alike
+/// (feature `std`). Each file operation takes a path or an open [`File`].
 ///
 /// It is implemented for every hasher and cannot be implemented otherwise; bring it into scope
 /// with `use iohash::HasherExt` or `use iohash::prelude::*`.
@@ -102,7 +105,7 @@ pub trait HasherExt: DynHasher {
     /// into a buffer on the stack. For a [`BufRead`](BufRead) (a `Cursor`, a
     /// `BufReader`), [`append_from_buf_reader`](HasherExt::append_from_buf_reader) copies nothing;
     /// for a file, [`append_file`](HasherExt::append_file) and
-    /// [`append_open_file`](crate::append_open_file) read
+    /// [`append_open_file`](HasherExt::append_open_file) read
     /// [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time. BENCHMARKS.md compares them.
     ///
     /// [`ErrorKind::Interrupted`](std::io::ErrorKind::Interrupted) is retried. Any other error
@@ -148,9 +151,22 @@ pub trait HasherExt: DynHasher {
         copy::append_from_buf_reader(self, reader)
     }
 
-    /// Appends the contents of the file at `path`; see [`append_file`](crate::append_file) for
-    /// the read strategy and the errors (a directory, a file changed while it was hashed).
+    /// Appends the contents of the file at `path`, returning the number of bytes.
     ///
+    /// A regular file is read [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
+    /// shorter than that through a buffer on the stack, allocating nothing), between two
+    /// [`FileSnapshot`](crate::FileSnapshot)s: if the file changed while it was hashed, the hash
+    /// would describe no version of it, so this returns an error instead (`FileSnapshot` says
+    /// which changes are caught). A pipe, FIFO, socket or device is read to its end.
+    ///
+    /// # Errors
+    /// The error from opening or reading (with [`ErrorKind::NotFound`](io::ErrorKind::NotFound),
+    /// [`ErrorKind::PermissionDenied`](io::ErrorKind::PermissionDenied)...),
+    /// [`ErrorKind::IsADirectory`](io::ErrorKind::IsADirectory) for a directory, or an error of
+    /// kind [`ErrorKind::Other`](io::ErrorKind::Other) saying "file changed while it was being
+    /// hashed".
+    ///
+    /// # Example
     /// ```
     /// use iohash::{prelude::*, XxHash128};
     ///
@@ -161,11 +177,106 @@ pub trait HasherExt: DynHasher {
     /// let mut hasher = XxHash128::new();
     /// hasher.append_file(&path)?;
     /// assert_eq!(hasher.current_hash(), XxHash128::hash(b"contents"));
+    ///
+    /// let err = hasher.append_file(dir.path()).unwrap_err();
+    /// assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
     /// # Ok(())
     /// # }
     /// ```
-    fn append_file(&mut self, path: impl AsRef<std::path::Path>) -> io::Result<u64> {
+    fn append_file(&mut self, path: impl AsRef<Path>) -> io::Result<u64> {
         file::append_file(&mut Appender(self), path)
+    }
+
+    /// [`append_file`](HasherExt::append_file) for a file that is already open: from the
+    /// handle's position to the end.
+    ///
+    /// ```
+    /// use iohash::{prelude::*, XxHash64};
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("f");
+    /// # std::fs::write(&path, b"contents")?;
+    /// let file = std::fs::File::open(&path)?;
+    /// let mut hasher = XxHash64::new();
+    /// assert_eq!(hasher.append_open_file(&file)?, 8);
+    /// assert_eq!(hasher.current_hash(), XxHash64::hash(b"contents"));
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`append_file`](HasherExt::append_file), but for opening.
+    fn append_open_file(&mut self, file: &File) -> io::Result<u64> {
+        file::append_open_file(&mut Appender(self), file)
+    }
+
+    /// Appends bytes `offset..offset + len` of the file at `path`, read 256 KiB at a time;
+    /// returns `len`.
+    ///
+    /// With [`Crc32::combine`](crate::Crc32::combine) /
+    /// [`Crc64::combine`](crate::Crc64::combine), the ranges of a file can be hashed anywhere
+    /// (threads, machines) and joined; for other hashers it is the hash of that part of the
+    /// file. [`hash_file_parallel`](crate::hash_file_parallel) does the splitting and joining.
+    ///
+    /// ```
+    /// use iohash::{prelude::*, Crc64, Crc64Variant};
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("f");
+    /// std::fs::write(&path, b"123456789")?;
+    /// let nvme = || Crc64::with_variant(Crc64Variant::Nvme);
+    /// let (mut head, mut tail) = (nvme(), nvme());
+    /// head.append_file_range(&path, 0, 4)?;
+    /// tail.append_file_range(&path, 4, 5)?;
+    /// head.combine(&tail);
+    /// assert_eq!(head.current_hash(), Crc64Variant::Nvme.check());
+    ///
+    /// let err = head.append_file_range(&path, 5, 10).unwrap_err();
+    /// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// The error from opening or reading the file,
+    /// [`ErrorKind::UnexpectedEof`](io::ErrorKind::UnexpectedEof) if the file ends before the
+    /// range does (its message names the file's length), or an error saying the file changed
+    /// while it was being hashed (see [`FileSnapshot`](crate::FileSnapshot)). On an error, the
+    /// hasher may already have been given part of the range: start again from a new one.
+    fn append_file_range(
+        &mut self,
+        path: impl AsRef<Path>,
+        offset: u64,
+        len: u64,
+    ) -> io::Result<u64> {
+        range::append_file_range(&mut Appender(self), path, offset, len)
+    }
+
+    /// [`append_file_range`](HasherExt::append_file_range) for a file that is already open.
+    /// The range is read with positional reads, wherever the handle's position is, and on Unix
+    /// the position does not move.
+    ///
+    /// ```
+    /// use iohash::{prelude::*, XxHash3};
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("f");
+    /// std::fs::write(&path, b"header|payload|trailer")?;
+    /// let file = std::fs::File::open(&path)?;
+    /// let mut hasher = XxHash3::new();
+    /// hasher.append_open_file_range(&file, 7, 7)?;
+    /// assert_eq!(hasher.current_hash(), XxHash3::hash(b"payload"));
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`append_file_range`](HasherExt::append_file_range), but for opening.
+    fn append_open_file_range(&mut self, file: &File, offset: u64, len: u64) -> io::Result<u64> {
+        range::append_open_file_range(&mut Appender(self), file, offset, len)
     }
 
     /// Appends the remaining bytes of a [`bytes::Buf`] chunk by chunk: a `Chain` of `Bytes`,

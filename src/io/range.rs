@@ -12,7 +12,7 @@ use std::path::Path;
 use super::copy::copy_in_large_reads;
 use super::file::{read_between, snapshot_of_contents};
 use super::threads;
-use crate::{Crc, Crc32, Crc64, DynHasher, NonCryptographicHasher};
+use crate::{Crc, Crc32, Crc64, DynHasher};
 
 /// A hasher whose hash of `a ‖ b` can be made from its hashers of `a` and of `b`: the CRCs.
 /// What [`hash_file_parallel`] needs.
@@ -67,37 +67,9 @@ const PART_READ_LEN: usize = 256 << 10;
 /// Ranges shorter than this are not split further: a thread costs more than hashing them.
 pub const MIN_PART_LEN: u64 = 4 << 20;
 
-/// Appends bytes `offset..offset + len` of the file at `path` to `sink` (a hasher or any
-/// writer), read 256 KiB at a time; returns `len`.
-///
-/// With [`Crc32::combine`] / [`Crc64::combine`], the ranges of a file can be hashed anywhere
-/// (threads, machines) and joined; for other hashers it is the hash of that part of the file.
-///
-/// ```
-/// use iohash::{append_file_range, Crc64, NonCryptographicHasher};
-///
-/// # fn main() -> std::io::Result<()> {
-/// # let dir = tempfile::tempdir()?;
-/// # let path = dir.path().join("f");
-/// std::fs::write(&path, b"123456789")?;
-/// let (mut head, mut tail) = (Crc64::nvme(), Crc64::nvme());
-/// append_file_range(&mut head, &path, 0, 4)?;
-/// append_file_range(&mut tail, &path, 4, 5)?;
-/// head.combine(&tail);
-/// assert_eq!(head.current_hash(), iohash::Crc64Variant::Nvme.check());
-///
-/// let err = append_file_range(&mut head, &path, 5, 10).unwrap_err();
-/// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
-/// # Ok(())
-/// # }
-/// ```
-///
-/// # Errors
-/// The error from opening or reading the file, [`io::ErrorKind::UnexpectedEof`] if the file
-/// ends before the range does (its message names the file's length), or an error saying the
-/// file changed while it was being hashed (see [`FileSnapshot`](crate::FileSnapshot)). On an error, `sink` may
-/// already have been given part of the range: with a hasher, start again from a new one.
-pub fn append_file_range<W: Write + ?Sized>(
+/// Appends bytes `offset..offset + len` of the file at `path` to `sink`: what
+/// [`HasherExt::append_file_range`](crate::HasherExt::append_file_range) does for a hasher.
+pub(crate) fn append_file_range<W: Write + ?Sized>(
     sink: &mut W,
     path: impl AsRef<Path>,
     offset: u64,
@@ -106,27 +78,8 @@ pub fn append_file_range<W: Write + ?Sized>(
     append_open_file_range(sink, &File::open(path)?, offset, len)
 }
 
-/// [`append_file_range`] for a file that is already open. The range is read with positional
-/// reads, wherever the handle's position is, and on Unix the position does not move.
-///
-/// ```
-/// use iohash::{append_open_file_range, NonCryptographicHasher, XxHash3};
-///
-/// # fn main() -> std::io::Result<()> {
-/// # let dir = tempfile::tempdir()?;
-/// # let path = dir.path().join("f");
-/// std::fs::write(&path, b"header|payload|trailer")?;
-/// let file = std::fs::File::open(&path)?;
-/// let mut hasher = XxHash3::new();
-/// append_open_file_range(&mut hasher, &file, 7, 7)?;
-/// assert_eq!(hasher.current_hash(), XxHash3::hash(b"payload"));
-/// # Ok(())
-/// # }
-/// ```
-///
-/// # Errors
-/// As [`append_file_range`].
-pub fn append_open_file_range<W: Write + ?Sized>(
+/// [`append_file_range`] for a file that is already open, read with positional reads.
+pub(crate) fn append_open_file_range<W: Write + ?Sized>(
     sink: &mut W,
     file: &File,
     offset: u64,
@@ -150,51 +103,32 @@ pub fn append_open_file_range<W: Write + ?Sized>(
     Ok(read)
 }
 
-/// The hash of the file at `path` with a new `H`, hashed as up to `threads` ranges in
-/// parallel (0: one per CPU) and combined: the same value as
+/// The file at `path` hashed as up to `threads` ranges in parallel (0: one per CPU), each
+/// into a new hasher from `new_hasher`, and the range's hashers combined: the same hash as
 /// [`hash_file`](crate::hash_file), sooner for a large file. Ranges are at least
 /// [`MIN_PART_LEN`] bytes, so a small file takes one thread.
 ///
 /// ```
-/// use iohash::{hash_file, hash_file_parallel, Crc64};
+/// use iohash::{hash_file, hash_file_parallel, Crc32, Crc32Variant, Crc64};
+/// use iohash::NonCryptographicHasher;
 ///
 /// # fn main() -> std::io::Result<()> {
 /// # let dir = tempfile::tempdir()?;
 /// # let path = dir.path().join("big");
 /// std::fs::write(&path, vec![7u8; 20 << 20])?;
-/// assert_eq!(hash_file_parallel::<Crc64>(&path, 4)?, hash_file::<Crc64>(&path)?);
+/// let crc = hash_file_parallel(&path, 4, Crc64::new)?;
+/// assert_eq!(crc.current_hash(), hash_file::<Crc64>(&path)?);
+///
+/// // A parameter set other than the default.
+/// let crc32c = hash_file_parallel(&path, 4, || Crc32::with_variant(Crc32Variant::Iscsi))?;
+/// assert_eq!(crc32c.current_hash(), Crc32Variant::Iscsi.checksum(&vec![7u8; 20 << 20]));
 /// # Ok(())
 /// # }
 /// ```
 ///
 /// # Errors
 /// As [`hash_open_file_parallel`].
-pub fn hash_file_parallel<H: SplittableHasher + NonCryptographicHasher + Default + Send>(
-    path: impl AsRef<Path>,
-    threads: usize,
-) -> io::Result<H::Output> {
-    hash_file_parallel_with(path, threads, H::default).map(|hasher| hasher.current_hash())
-}
-
-/// [`hash_file_parallel`] with hashers made by `new_hasher` (for a parameter set other than
-/// the default); returns the combined hasher.
-///
-/// ```
-/// use iohash::{hash_file_parallel_with, Crc32, Crc32Variant, NonCryptographicHasher};
-///
-/// # fn main() -> std::io::Result<()> {
-/// # let dir = tempfile::tempdir()?;
-/// # let path = dir.path().join("f");
-/// std::fs::write(&path, b"123456789")?;
-/// let crc = hash_file_parallel_with(&path, 2, Crc32::castagnoli)?;
-/// assert_eq!(crc.current_hash(), Crc32Variant::Iscsi.check());
-/// # Ok(())
-/// # }
-/// ```
-///
-/// # Errors
-/// As [`hash_open_file_parallel`].
-pub fn hash_file_parallel_with<H, F>(
+pub fn hash_file_parallel<H, F>(
     path: impl AsRef<Path>,
     threads: usize,
     new_hasher: F,
@@ -206,7 +140,7 @@ where
     hash_open_file_parallel(&File::open(path)?, threads, new_hasher, |_| {})
 }
 
-/// [`hash_file_parallel_with`] for a file that is already open, telling `on_progress` the
+/// [`hash_file_parallel`] for a file that is already open, telling `on_progress` the
 /// number of bytes of each read as it is hashed (from every thread, in no order): what a
 /// progress bar needs. The whole of a regular file is hashed, wherever the handle's position
 /// is; a pipe, socket or device is read to its end on this thread.
@@ -231,8 +165,8 @@ where
 /// ```
 ///
 /// # Errors
-/// As [`append_file_range`], for the first range that failed, and an error if the system
-/// refuses a thread.
+/// As [`HasherExt::append_file_range`](crate::HasherExt::append_file_range), for the first
+/// range that failed, and an error if the system refuses a thread.
 pub fn hash_open_file_parallel<H, F, P>(
     file: &File,
     threads: usize,

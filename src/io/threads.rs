@@ -1,5 +1,4 @@
-//! How many threads, and joining them: one rule for every parallel path of the library (and,
-//! through [`thread_count`], of the `iohash` command).
+//! How many threads, and joining them: one rule for every parallel path of the library.
 
 use std::io;
 use std::thread::{Scope, ScopedJoinHandle};
@@ -7,16 +6,7 @@ use std::thread::{Scope, ScopedJoinHandle};
 /// The number of threads to run `jobs` independent jobs on: `requested` (0: one per CPU, as
 /// `std::thread::available_parallelism` counts them), never more than there are jobs, at
 /// least one. The CPUs are only counted when there are two jobs or more and none was asked for.
-///
-/// ```
-/// use iohash::thread_count;
-///
-/// assert_eq!(thread_count(8, 3), 3);
-/// assert_eq!(thread_count(2, 100), 2);
-/// assert_eq!(thread_count(0, 1), 1);
-/// assert!(thread_count(0, 100) >= 1);
-/// ```
-pub fn thread_count(requested: usize, jobs: u64) -> usize {
+pub(crate) fn thread_count(requested: usize, jobs: u64) -> usize {
     let jobs = usize::try_from(jobs).unwrap_or(usize::MAX);
     match (jobs, requested) {
         (0 | 1, _) | (_, 1) => 1,
@@ -44,4 +34,17 @@ where
     F: FnOnce() -> T + Send + 'scope,
 {
     std::thread::Builder::new().spawn_scoped(scope, work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_more_threads_than_jobs_and_at_least_one() {
+        assert_eq!(thread_count(8, 3), 3);
+        assert_eq!(thread_count(2, 100), 2);
+        assert_eq!(thread_count(0, 1), 1);
+        assert!(thread_count(0, 100) >= 1);
+    }
 }

@@ -416,5 +416,5 @@ impl_async_write!(crate::XxHash32);
 impl_async_write!(crate::Crc32);
 impl_async_write!(crate::Crc64);
 impl_async_write!(crate::Crc);
-impl_async_write!(crate::S3Composite);
+impl_async_write!(crate::cloud::S3Composite);
 impl_async_write!(crate::AnyHasher);

@@ -1,5 +1,6 @@
 """splitmix64 bytes, as `Rng::bytes` in src/testing.rs makes them: the test files the golden
-scripts and the Rust tests build alike; and the ASC MHL test tree made of them."""
+scripts and the Rust tests build alike (cli/tests/data/mhl_tree.py builds the ASC MHL test tree
+of them)."""
 import pathlib
 import struct
 
@@ -17,17 +18,3 @@ def splitmix_bytes(seed, length):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
         out += struct.pack("<Q", z ^ (z >> 31))
     return bytes(out[:length])
-
-
-def build_mhl_tree(root):
-    """The tree tests/data/mhl_tree.txt describes, under `root` (as the Rust tests build it)."""
-    tree = pathlib.Path(__file__).parent / "mhl_tree.txt"
-    for line in tree.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("d "):
-            (root / line[2:]).mkdir(parents=True, exist_ok=True)
-            continue
-        _, size, seed, path = line.split(" ", 3)
-        (root / path).parent.mkdir(parents=True, exist_ok=True)
-        (root / path).write_bytes(splitmix_bytes(int(seed), int(size)))

@@ -8,14 +8,14 @@ use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use iohash::mhl::{DirectoryHash, MhlTree};
-
 use super::chain::{self, Link};
-use super::history::{History, FOLDER};
+use super::history::History;
 use super::ignore::{IgnoreSpec, DEFAULT};
 use super::manifest::{Author, CreatorInfo, HashEntry, Manifest, MediaHash, Reference};
 use super::time::Moment;
+use super::tree::{DirectoryHash, MhlTree};
 use super::walk::{self, Directory};
+use super::FOLDER;
 use super::{absolute, hash_file, hex, hostname, Failure, Format};
 use crate::input::describe;
 use crate::ordered::{for_each_ordered, threads_for};

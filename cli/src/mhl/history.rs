@@ -7,10 +7,9 @@ use std::path::{Path, PathBuf};
 
 use super::chain::{self, Link};
 use super::manifest::{HashEntry, Manifest, MediaHash};
-use super::Failure;
-
-/// The folder a history lives in, in the directory it records.
-pub const FOLDER: &str = "ascmhl";
+use super::walk::join;
+use super::{Failure, FOLDER};
+use crate::walk::{Walk, WalkError};
 
 /// One generation: a manifest and its number.
 #[derive(Debug)]
@@ -271,31 +270,35 @@ impl History {
 /// Adds the histories under `root/relative` (each with those nested in it) to `out`: every
 /// directory below that has an `ascmhl` folder, not looking further into it.
 fn find_children(root: &Path, at: &str, out: &mut Vec<History>) -> Result<(), Failure> {
-    let mut stack = vec![(root.to_path_buf(), String::new())];
     let mut found = Vec::new();
-    while let Some((dir, relative)) = stack.pop() {
-        let entries =
-            fs::read_dir(&dir).map_err(|e| Failure::Io(format!("{}: {e}", dir.display())))?;
-        for entry in entries.flatten() {
-            let Ok(name) = entry.file_name().into_string() else {
-                continue;
-            };
-            if name == FOLDER || !entry.file_type().is_ok_and(|t| t.is_dir()) {
-                continue;
-            }
-            let path = entry.path();
-            let relative = super::walk::join(&relative, &name);
-            if path.join(FOLDER).is_dir() {
-                found.push((path, relative));
-            } else {
-                stack.push((path, relative));
-            }
+    let mut walk = Walk::new(root, false);
+    while let Some(entry) = walk.next() {
+        let entry = entry.map_err(|e| match e {
+            WalkError::Io { path, error } => Failure::Io(format!("{}: {error}", path.display())),
+            WalkError::Loop { path, .. } => Failure::Io(path.display().to_string()),
+        })?;
+        if entry.depth() == 0 || !entry.file_type().is_dir() {
+            continue;
+        }
+        let relative: Option<Vec<&str>> = (entry.path().strip_prefix(root).ok())
+            .map(|relative| relative.iter().map(|name| name.to_str()).collect())
+            .unwrap_or_default();
+        // A name that is not UTF-8 cannot be in a manifest: nothing under it is looked at.
+        let Some(relative) = relative.filter(|names| !names.is_empty()) else {
+            walk.skip_directory();
+            continue;
+        };
+        if entry.file_name() == FOLDER {
+            walk.skip_directory();
+        } else if entry.path().join(FOLDER).is_dir() {
+            walk.skip_directory();
+            let relative = relative.join("/");
+            found.push((entry.path().to_path_buf(), relative));
         }
     }
     found.sort_by(|a, b| a.1.cmp(&b.1));
     for (path, relative) in found {
-        let at = super::walk::join(at, &relative);
-        out.push(History::load_at(&path, at)?);
+        out.push(History::load_at(&path, join(at, &relative))?);
     }
     Ok(())
 }

@@ -2,9 +2,10 @@
 //! reference `ascmhl` 1.2's `create`, `diff` and `info` (same options, output lines and exit
 //! codes); as `iohash --mhl DIR` it makes a new generation the same way.
 //!
-//! The directory hashes come from the library (`iohash::mhl`); the manifests' XML, the chain's
-//! C4 ids (SHA-512) and the ignore patterns are the command's, since they need crates a library
-//! user should not pay for.
+//! The directory hashes (`tree.rs`, which `--tree` prints too), the manifests' XML, the
+//! chain's C4 ids (SHA-512) and the ignore patterns are the command's: ASC MHL is a format of
+//! its, as xxhsum's lines are (`crate::sumfile`). Directories are read through the command's
+//! one walker (`crate::walk`).
 
 mod chain;
 mod create;
@@ -13,6 +14,7 @@ mod ignore;
 mod manifest;
 mod report;
 mod time;
+pub mod tree;
 mod walk;
 mod xml;
 
@@ -24,9 +26,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use iohash::{Algorithm, DynHasher};
+use iohash::{Algorithm, DynHasher, HasherExt};
 
 pub use create::{create, CreateOptions};
+
+/// The folder a history lives in, in the directory it records.
+pub const FOLDER: &str = "ascmhl";
 
 /// Why a command failed, with the reference's exit code and message.
 #[derive(Debug)]
@@ -145,12 +150,14 @@ pub fn hash_file(
 ) -> io::Result<(u64, std::time::SystemTime, Vec<Vec<u8>>)> {
     let file = File::open(path)?;
     let modified = file.metadata()?.modified()?;
-    let mut hashers: Vec<_> = formats.iter().map(|f| f.algorithm.hasher(0)).collect();
-    let len = match hashers.as_mut_slice() {
-        [one] => iohash::append_open_file(one, file)?,
-        all => iohash::append_open_file(&mut Fanout(all), file)?,
+    let hashers: Vec<_> = formats.iter().map(|f| f.algorithm.hasher(0)).collect();
+    let mut fanout = Fanout(hashers);
+    let len = match fanout.0.as_mut_slice() {
+        [one] => one.append_open_file(&file)?,
+        _ => fanout.append_open_file(&file)?,
     };
-    let hashes = hashers
+    let hashes = fanout
+        .0
         .iter()
         .map(|hasher| {
             let mut out = [0; 16];
@@ -161,19 +168,38 @@ pub fn hash_file(
     Ok((len, modified, hashes))
 }
 
-/// Writes to several hashers at once.
-struct Fanout<'a>(&'a mut [iohash::AnyHasher]);
+/// Several hashers fed at once, so that a file is read once for all its formats. Its own
+/// hash, length and name are the first hasher's.
+#[derive(Clone)]
+struct Fanout(Vec<iohash::AnyHasher>);
 
-impl io::Write for Fanout<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        for hasher in self.0.iter_mut() {
-            hasher.append(buf);
+impl DynHasher for Fanout {
+    fn append(&mut self, data: &[u8]) {
+        for hasher in &mut self.0 {
+            hasher.append(data);
         }
-        Ok(buf.len())
     }
 
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+    fn reset(&mut self) {
+        self.0.iter_mut().for_each(DynHasher::reset);
+    }
+
+    fn hash_len(&self) -> usize {
+        self.0.first().map_or(0, DynHasher::hash_len)
+    }
+
+    fn current_hash_into(&self, out: &mut [u8]) -> usize {
+        self.0
+            .first()
+            .map_or(0, |first| first.current_hash_into(out))
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.first().map_or("", DynHasher::name)
+    }
+
+    fn box_clone(&self) -> Box<dyn DynHasher + Send> {
+        Box::new(self.clone())
     }
 }
 
@@ -186,7 +212,7 @@ pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<u8>, Vec<String
     let manifest = manifest::Manifest::parse(&std::fs::read(path)?)?;
     let folder = path.parent().unwrap_or(Path::new(""));
     let root = match folder.file_name() {
-        Some(name) if name == history::FOLDER => folder.parent().unwrap_or(Path::new("")),
+        Some(name) if name == FOLDER => folder.parent().unwrap_or(Path::new("")),
         _ => folder,
     };
     let mut lines = Vec::new();
@@ -203,11 +229,11 @@ pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<u8>, Vec<String
             continue;
         };
         let name = crate::input::path_bytes(&root.join(&entry.path));
-        lines.extend(iohash::sumfile::format_line(
+        lines.extend(crate::sumfile::format_line(
             algorithm,
             value,
             &name,
-            iohash::sumfile::LineStyle::Bsd,
+            crate::sumfile::LineStyle::Bsd,
             false,
         ));
     }

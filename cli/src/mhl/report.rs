@@ -5,9 +5,9 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use super::create::{ignore_spec, report_missing, with_nested_patterns};
-use super::history::{History, FOLDER};
+use super::history::History;
 use super::manifest::{CreatorInfo, Manifest};
-use super::{absolute, walk, Failure};
+use super::{absolute, walk, Failure, FOLDER};
 
 /// `diff`: files the folder has that no generation records ("found new file", exit 21) and
 /// files recorded but gone (exit 10).

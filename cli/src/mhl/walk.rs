@@ -2,12 +2,13 @@
 //! children sorted by name, ignored names left out, as the reference's
 //! `post_order_lexicographic` yields them.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 
-use super::history::FOLDER;
 use super::ignore::IgnoreSpec;
-use super::Failure;
+use super::{Failure, FOLDER};
+use crate::walk::{Walk, WalkError};
 
 /// A directory and its children, relative to the history's root (`""` is the root).
 #[derive(Debug)]
@@ -54,92 +55,176 @@ pub fn join(directory: &str, name: &str) -> String {
 /// post order.
 ///
 /// Errors: a name that is not UTF-8 (a manifest is UTF-8 XML), a symbolic link to a directory (which the reference neither follows
-/// nor can hash), anything that is neither file nor directory, and what cannot be read.
+/// nor can hash), anything that is neither file nor directory, and what cannot be read. As the
+/// reference meets them: a directory's own before anything under its subdirectories.
 pub fn post_order(
     root: &Path,
     start: &str,
     ignore: &IgnoreSpec,
 ) -> Result<Vec<Directory>, Failure> {
-    let mut out = Vec::new();
-    visit(root, start, ignore, &mut Vec::new(), &mut out)?;
-    Ok(out)
-}
-
-fn visit(
-    root: &Path,
-    relative: &str,
-    ignore: &IgnoreSpec,
-    ignored: &mut Vec<String>,
-    out: &mut Vec<Directory>,
-) -> Result<(), Failure> {
-    let directory = root.join(relative);
-    let io_error = |path: &Path, e: std::io::Error| {
-        Failure::Io(format!(
-            "{}: {}",
-            path.display(),
-            crate::input::describe(&e)
-        ))
-    };
-    let mut entries = Vec::new();
-    for entry in fs::read_dir(&directory).map_err(|e| io_error(&directory, e))? {
-        let entry = entry.map_err(|e| io_error(&directory, e))?;
-        let name = entry.file_name().into_string().map_err(|name| {
-            Failure::Io(format!(
+    let mut listings: HashMap<String, Listing> = HashMap::new();
+    listings.insert(start.to_owned(), Listing::default());
+    let mut walk = Walk::new(root.join(start), false);
+    while let Some(found) = walk.next() {
+        let entry = match found {
+            Ok(entry) => entry,
+            Err(e) => {
+                // A directory that cannot be listed fails when the reference lists it; an entry
+                // that cannot be looked at, when its directory is listed.
+                let (directory, failure) = match e {
+                    WalkError::Io { path, error } => {
+                        let failure = io_error(&path, error);
+                        (path, failure)
+                    }
+                    WalkError::Loop { path, .. } => {
+                        let message = format!("{}: symbolic link loop", path.display());
+                        (path, Failure::Io(message))
+                    }
+                };
+                let listed = relative(root, &directory).unwrap_or_default();
+                let (at, name) = match listed.rsplit_once('/') {
+                    _ if listings.contains_key(&listed) => (listed, String::new()),
+                    Some((parent, name)) => (parent.to_owned(), name.to_owned()),
+                    None => (String::new(), listed),
+                };
+                listings.entry(at).or_default().fail(name, failure);
+                continue;
+            }
+        };
+        if entry.depth() == 0 {
+            if !entry.file_type().is_dir() {
+                let message = format!("{}: Not a directory", entry.path().display());
+                listings
+                    .entry(start.to_owned())
+                    .or_default()
+                    .fail(String::new(), Failure::Io(message));
+            }
+            continue;
+        }
+        let full = entry.path();
+        let name = entry.file_name().to_owned();
+        let parent = relative(root, full.parent().unwrap_or(root)).unwrap_or_default();
+        let Some(name) = name.to_str() else {
+            walk.skip_directory();
+            let failure = Failure::Io(format!(
                 "{}: the name is not UTF-8, which an ASC MHL manifest cannot record",
-                directory.join(name).display()
-            ))
-        })?;
-        entries.push((name, entry));
-    }
-    entries.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut children = Vec::new();
-    let mut subdirectories = Vec::new();
-    for (name, entry) in entries {
-        let path = join(relative, &name);
-        let full = root.join(&path);
+                full.display()
+            ));
+            // Before anything else in its directory, as the reference reads the names first.
+            listings
+                .entry(parent)
+                .or_default()
+                .fail(String::new(), failure);
+            continue;
+        };
+        let listing = listings.entry(parent.clone()).or_default();
+        let path = join(&parent, name);
         // The directory listing says what each entry is (no `stat`, which the hash's `fstat`
         // makes up for); a link is looked at through, as the reference's `isdir` does.
-        let file_type = entry.file_type().map_err(|e| io_error(&full, e))?;
-        let is_link = file_type.is_symlink();
-        let file_type = if is_link {
-            fs::metadata(&full)
-                .map_err(|e| io_error(&full, e))?
-                .file_type()
+        let file_type = if entry.is_link() {
+            match fs::metadata(full) {
+                Ok(metadata) => metadata.file_type(),
+                Err(e) => {
+                    listing.fail(name.to_owned(), io_error(full, e));
+                    continue;
+                }
+            }
         } else {
-            file_type
+            entry.file_type()
         };
         let is_dir = file_type.is_dir();
         if ignore.matches(&path, is_dir) {
+            walk.skip_directory();
             if name != FOLDER {
-                ignored.push(path);
+                listing.ignored.push(path);
             }
             continue;
         }
         if is_dir {
-            if is_link {
-                return Err(Failure::Io(format!(
+            if entry.is_link() {
+                let failure = Failure::Io(format!(
                     "{}: a symbolic link to a directory, which ASC MHL does not follow",
                     full.display()
-                )));
+                ));
+                listing.fail(name.to_owned(), failure);
+                continue;
             }
-            subdirectories.push(path);
+            listings.entry(path).or_default();
         } else if !file_type.is_file() {
-            return Err(Failure::Io(format!(
+            let failure = Failure::Io(format!(
                 "{}: not a regular file or directory",
                 full.display()
-            )));
+            ));
+            listing.fail(name.to_owned(), failure);
+            continue;
         }
-        children.push(Child { name, is_dir });
+        let listing = listings.entry(parent).or_default();
+        listing.children.push(Child {
+            name: name.to_owned(),
+            is_dir,
+        });
     }
-    // As the reference: the children are listed (and the ignored ones reported) before any
-    // subdirectory is entered.
-    for path in subdirectories {
-        visit(root, &path, ignore, ignored, out)?;
+    let mut out = Vec::new();
+    assemble(start, &mut listings, &mut Vec::new(), &mut out)?;
+    Ok(out)
+}
+
+/// What the walk found in one directory.
+#[derive(Default)]
+struct Listing {
+    children: Vec<Child>,
+    /// Ignored paths, reported before the directory.
+    ignored: Vec<String>,
+    /// The first failure by name (`""` for the directory's own), if any.
+    failure: Option<(String, Failure)>,
+}
+
+impl Listing {
+    fn fail(&mut self, name: String, failure: Failure) {
+        if self.failure.as_ref().is_none_or(|(first, _)| name < *first) {
+            self.failure = Some((name, failure));
+        }
+    }
+}
+
+/// The directories at and under `relative` in post order, as the reference's recursion meets
+/// them: each directory's children (and the ignored among them) listed before any
+/// subdirectory is entered.
+fn assemble(
+    relative: &str,
+    listings: &mut HashMap<String, Listing>,
+    ignored: &mut Vec<String>,
+    out: &mut Vec<Directory>,
+) -> Result<(), Failure> {
+    let mut listing = listings.remove(relative).unwrap_or_default();
+    if let Some((_, failure)) = listing.failure {
+        return Err(failure);
+    }
+    listing.children.sort_by(|a, b| a.name.cmp(&b.name));
+    listing.ignored.sort();
+    ignored.append(&mut listing.ignored);
+    for child in listing.children.iter().filter(|c| c.is_dir) {
+        assemble(&join(relative, &child.name), listings, ignored, out)?;
     }
     out.push(Directory {
         path: relative.to_owned(),
-        children,
+        children: listing.children,
         ignored: std::mem::take(ignored),
     });
     Ok(())
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> Failure {
+    Failure::Io(format!(
+        "{}: {}",
+        path.display(),
+        crate::input::describe(&e)
+    ))
+}
+
+/// `path` relative to `root`, `/`-separated; `Err` if it is not UTF-8.
+fn relative(root: &Path, path: &Path) -> Result<String, ()> {
+    let relative = path.strip_prefix(root).map_err(|_| ())?;
+    let names: Option<Vec<&str>> = relative.iter().map(|name| name.to_str()).collect();
+    names.map(|names| names.join("/")).ok_or(())
 }

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 
 /// `len` bytes of splitmix64 words from `seed`, little-endian: the files of
-/// `tests/data/cloud_golden.txt` and `tests/data/mhl_tree.txt` (as `tests/data/splitmix.py`
+/// `tests/data/cloud_golden.txt` and `cli/tests/data/mhl_tree.txt` (as `tests/data/splitmix.py`
 /// and `Rng::bytes` in the library's `src/testing.rs` make them).
 pub fn splitmix_bytes(mut state: u64, len: usize) -> Vec<u8> {
     let mut out = Vec::with_capacity(len + 8);
@@ -20,10 +20,10 @@ pub fn splitmix_bytes(mut state: u64, len: usize) -> Vec<u8> {
     out
 }
 
-/// The tree of the library's `tests/data/mhl_tree.txt` at `root`, whose ASC MHL hashes the
-/// reference recorded (`tests/data/mhl_golden.txt`, `cli/tests/data/ascmhl/`).
+/// The tree of `cli/tests/data/mhl_tree.txt` at `root`, whose ASC MHL hashes the reference
+/// recorded (`cli/tests/data/mhl_golden.txt`, `cli/tests/data/ascmhl/`).
 pub fn build_mhl_tree(root: &Path) {
-    let spec = include_str!("../../../tests/data/mhl_tree.txt");
+    let spec = include_str!("../data/mhl_tree.txt");
     for line in spec
         .lines()
         .filter(|l| !l.is_empty() && !l.starts_with('#'))

@@ -2,7 +2,7 @@
 """Writes the reference ascmhl's (the `ascmhl` package, 1.2, from PyPI) history and outcomes
 that cli/tests/ascmhl.rs holds iohash's `ascmhl` link to:
 
-- OUT/history/: the `ascmhl` folder the reference leaves on the tree of tests/data/mhl_tree.txt
+- OUT/history/: the `ascmhl` folder the reference leaves on the tree of cli/tests/data/mhl_tree.txt
   after `create -h xxh128` and then `create -h xxh64` (two generations, the second adding
   xxh64 hashes beside the verified xxh128 ones);
 - OUT/outcomes.txt: what the reference prints, and its exit code, for `diff -v`, `create -v`
@@ -23,9 +23,10 @@ import subprocess
 import sys
 import tempfile
 
+from mhl_tree import build_mhl_tree
+from splitmix import splitmix_bytes  # mhl_tree put tests/data on the path
+
 here = pathlib.Path(__file__).parent
-sys.path.insert(0, str(here.parent.parent.parent / "tests" / "data"))
-from splitmix import build_mhl_tree, splitmix_bytes  # noqa: E402
 
 
 def change(root):

@@ -59,8 +59,7 @@ macro_rules! crc_hasher {
         variants {
             $(
                 $(#[$vdoc:meta])*
-                $v:ident => $kind:ident, $engine:ident, $check:literal,
-                constructor: $(#[$cdoc:meta])* $ctor:ident;
+                $v:ident => $kind:ident, $engine:ident, $check:literal;
             )+
         }
     ) => {
@@ -199,13 +198,6 @@ macro_rules! crc_hasher {
                 self.len = self.len.wrapping_add(next.len);
             }
 
-            $(
-                $(#[$cdoc])*
-                pub fn $ctor() -> Self {
-                    Self::with_variant($variant::$v)
-                }
-            )+
-
             /// The parameter set this hasher computes.
             pub fn variant(&self) -> $variant {
                 self.variant
@@ -289,7 +281,7 @@ macro_rules! crc_hasher {
 
 crc_hasher! {
     /// CRC-32, by default CRC-32/ISO-HDLC (zlib, gzip, PNG, Ethernet) as .NET's `Crc32`;
-    /// [`Crc32::castagnoli`] gives CRC-32C (iSCSI, ext4, SSE4.2's `crc32`).
+    /// `Crc32::with_variant(Crc32Variant::Iscsi)` gives CRC-32C (iSCSI, ext4, SSE4.2's `crc32`).
     ///
     /// `current_hash` is the plain checksum (what `crc32fast` and zlib return);
     /// `current_hash_bytes` is it little-endian, as .NET's `Crc32.GetCurrentHash`.
@@ -302,20 +294,17 @@ crc_hasher! {
     /// crc.append(b"56789");
     /// assert_eq!(crc.current_hash(), 0xCBF43926);
     /// assert_eq!(crc.current_hash_bytes(), [0x26, 0x39, 0xF4, 0xCB]);
-    /// assert_eq!(Crc32::castagnoli().variant(), Crc32Variant::Iscsi);
-    /// assert_eq!(Crc32::castagnoli().name(), "CRC32C");
+    /// let crc32c = Crc32::with_variant(Crc32Variant::Iscsi);
+    /// assert_eq!(crc32c.variant(), Crc32Variant::Iscsi);
+    /// assert_eq!(crc32c.name(), "CRC32C");
     /// ```
     Crc32, "CRC-32", Crc32Variant, u32, to_le_bytes,
     variants {
         /// CRC-32/ISO-HDLC: zlib, gzip, PNG, Ethernet; the default.
         #[default]
-        IsoHdlc => Crc32IsoHdlc, CRC32_ISO_HDLC, 0xCBF4_3926,
-            constructor: /// A CRC-32/ISO-HDLC hasher, the same as [`Crc32::new`].
-            iso_hdlc;
+        IsoHdlc => Crc32IsoHdlc, CRC32_ISO_HDLC, 0xCBF4_3926;
         /// CRC-32/ISCSI, also called CRC-32C or Castagnoli: iSCSI, ext4, Btrfs.
-        Iscsi => Crc32Iscsi, CRC32_ISCSI, 0xE306_9283,
-            constructor: /// A CRC-32/ISCSI (CRC-32C, Castagnoli) hasher.
-            castagnoli;
+        Iscsi => Crc32Iscsi, CRC32_ISCSI, 0xE306_9283;
     }
 }
 
@@ -328,7 +317,7 @@ crc_hasher! {
     /// ```
     /// use iohash::{Crc64, Crc64Variant, DynHasher, NonCryptographicHasher};
     ///
-    /// let mut crc = Crc64::xz();
+    /// let mut crc = Crc64::with_variant(Crc64Variant::Xz);
     /// crc.append(b"123456789");
     /// assert_eq!(crc.current_hash(), 0x995DC9BBDF1939FA);
     /// assert_eq!(Crc64::hash(b"123456789"), Crc64Variant::Ecma182.check());
@@ -337,17 +326,11 @@ crc_hasher! {
     variants {
         /// CRC-64/ECMA-182: non-reflected, initial value 0; .NET's `Crc64` and the default.
         #[default]
-        Ecma182 => Crc64Ecma182, CRC64_ECMA_182, 0x6C40_DF5F_0B49_7347,
-            constructor: /// A CRC-64/ECMA-182 hasher, the same as [`Crc64::new`].
-            ecma_182;
+        Ecma182 => Crc64Ecma182, CRC64_ECMA_182, 0x6C40_DF5F_0B49_7347;
         /// CRC-64/NVME: NVMe end-to-end data protection.
-        Nvme => Crc64Nvme, CRC64_NVME, 0xAE8B_1486_0A79_9888,
-            constructor: /// A CRC-64/NVME hasher.
-            nvme;
+        Nvme => Crc64Nvme, CRC64_NVME, 0xAE8B_1486_0A79_9888;
         /// CRC-64/XZ (also CRC-64/GO-ECMA): xz and Go's `crc64.ECMA` table.
-        Xz => Crc64Xz, CRC64_XZ, 0x995D_C9BB_DF19_39FA,
-            constructor: /// A CRC-64/XZ hasher.
-            xz;
+        Xz => Crc64Xz, CRC64_XZ, 0x995D_C9BB_DF19_39FA;
     }
 }
 
@@ -479,12 +462,13 @@ mod tests {
             crc.current_hash_bytes(),
             0x6C40_DF5F_0B49_7347u64.to_be_bytes()
         );
-        assert_eq!(Crc32::castagnoli().current_hash_bytes(), [0; 4]);
+        let crc32c = Crc32::with_variant(Crc32Variant::Iscsi);
+        assert_eq!(crc32c.current_hash_bytes(), [0; 4]);
     }
 
     #[test]
     fn reset_keeps_the_parameter_set() {
-        let mut crc = Crc64::nvme();
+        let mut crc = Crc64::with_variant(Crc64Variant::Nvme);
         crc.append(b"something else");
         crc.reset();
         crc.append(b"123456789");

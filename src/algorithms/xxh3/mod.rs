@@ -494,7 +494,7 @@ impl core::hash::Hasher for XxHash128 {
 /// first needs it).
 ///
 /// ```
-/// use iohash::XxHash3Builder;
+/// use iohash::hash_map::XxHash3Builder;
 /// use std::collections::HashMap;
 ///
 /// let mut map: HashMap<&str, u32, _> = HashMap::with_hasher(XxHash3Builder::with_seed(0x5eed));
@@ -561,7 +561,7 @@ impl core::hash::BuildHasher for XxHash3Builder {
 /// [`XxHash3Builder`] does.
 ///
 /// ```
-/// use iohash::XxHash128Builder;
+/// use iohash::hash_map::XxHash128Builder;
 /// use std::collections::HashSet;
 ///
 /// let mut seen = HashSet::with_hasher(XxHash128Builder::with_seed(9));

@@ -1,16 +1,17 @@
 #!/usr/bin/env python3
-"""Writes tests/data/mhl_golden.txt: the ASC MHL directory hashes the reference implementation
-(the `ascmhl` package, 1.2, from PyPI) records for the tree of tests/data/mhl_tree.txt, with
-xxh64, xxh3 and xxh128, which tests/mhl.rs compares iohash's with.
+"""Writes cli/tests/data/mhl_golden.txt: the ASC MHL directory hashes the reference
+implementation (the `ascmhl` package, 1.2, from PyPI) records for the tree of
+cli/tests/data/mhl_tree.txt, with xxh64, xxh3 and xxh128, which cli/tests/mhl.rs compares
+iohash's with.
 
 For each format it builds the tree in a new temporary directory, runs the reference's
 `ascmhl create -h FORMAT` on it, and reads the `.mhl` file it wrote: every `directoryhash`
 entry and the `roothash` (as the path `.`), content and structure.
 
     python3 -m venv .venv && .venv/bin/pip install ascmhl
-    .venv/bin/python tests/data/gen_mhl_golden.py       # CI does this and diffs the file
+    .venv/bin/python cli/tests/data/gen_mhl_golden.py       # CI does this and diffs the file
 
-With a path argument it writes there instead (tests/mhl.rs runs it live that way).
+With a path argument it writes there instead (cli/tests/mhl.rs runs it live that way).
 """
 import glob
 import pathlib
@@ -19,7 +20,7 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
-from splitmix import build_mhl_tree
+from mhl_tree import build_mhl_tree
 
 NS = {"m": "urn:ASC:MHL:v2.0"}
 here = pathlib.Path(__file__).parent
@@ -27,7 +28,7 @@ here = pathlib.Path(__file__).parent
 
 ascmhl = pathlib.Path(sys.executable).parent / "ascmhl"
 lines = [
-    "# Written by tests/data/gen_mhl_golden.py with the reference ascmhl; do not edit.",
+    "# Written by cli/tests/data/gen_mhl_golden.py with the reference ascmhl; do not edit.",
     "# format<TAB>directory (. is the root)<TAB>content hash<TAB>structure hash",
 ]
 for fmt in ["xxh64", "xxh3", "xxh128"]:

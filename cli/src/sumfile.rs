@@ -7,28 +7,17 @@
 //! and XXH128 are told apart by length. BSD lines (`--tag`) are `TAG (NAME) = HASH`, with `_LE`
 //! after the tag when the hash is written little-endian. A name holding `\`, LF or CR is escaped
 //! (`\\`, `\n`, `\r`) and the line starts with a `\`. A hash may also be read in base64 (the
-//! big-endian bytes, RFC 4648 with padding, as S3 shows checksums: [`base64`]).
+//! big-endian bytes, RFC 4648 with padding, as S3 shows checksums: the library's
+//! `iohash::cloud::base64` writes it).
 //!
-//! ```
-//! use iohash::sumfile::{format_line, parse_line, LineStyle, ParseOptions};
-//! use iohash::{Algorithm, XxHash64};
-//!
-//! let hash = u128::from(XxHash64::hash(b"abc"));
-//! let line = format_line(Algorithm::Xxh64, hash, b"notes.txt", LineStyle::Gnu, false);
-//! assert_eq!(line, b"44bc2cf5ad770999  notes.txt\n");
-//!
-//! let parsed = parse_line(&line[..line.len() - 1], &ParseOptions::default()).unwrap();
-//! assert_eq!((parsed.algorithm, parsed.hash), (Algorithm::Xxh64, hash));
-//! assert_eq!(parsed.file_name, b"notes.txt");
-//! ```
+//! The command's format, kept here as b3sum keeps its check lines. It uses only `std` and the
+//! library's public API, so the fuzz target `check_parser` (`fuzz/fuzz_targets/`) and the
+//! command's replay of its corpus (`cli/tests/fuzz_replay.rs`) include this file as it is.
 
-use alloc::borrow::Cow;
-use alloc::format;
-use alloc::string::String;
-use alloc::vec::Vec;
-use core::fmt;
+use std::borrow::Cow;
+use std::fmt;
 
-use crate::Algorithm;
+use iohash::Algorithm;
 
 /// The two line formats of `xxhsum`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -42,48 +31,12 @@ pub enum LineStyle {
 
 /// The tag a GNU line puts before this algorithm's hash, with a `_` after it: XXH3-64's (as
 /// xxhsum 0.8.2+ writes `XXH3_...`) and every CRC's, whose lengths are those of XXH32 and
-/// XXH64; `None` for XXH32, XXH64 and XXH128, which xxhsum writes bare.
-///
-/// ```
-/// use iohash::sumfile::hash_prefix;
-/// use iohash::{Algorithm, Crc32Variant};
-///
-/// assert_eq!(hash_prefix(Algorithm::Xxh3), Some("XXH3"));
-/// assert_eq!(hash_prefix(Algorithm::Crc32(Crc32Variant::Iscsi)), Some("CRC32C"));
-/// assert_eq!(hash_prefix(Algorithm::Xxh64), None);
-/// ```
+/// XXH64; `None` for XXH32, XXH64 and XXH128, which xxhsum writes bare (`XXH3`, `CRC32C`).
 pub fn hash_prefix(algorithm: Algorithm) -> Option<&'static str> {
     match algorithm {
         Algorithm::Xxh32 | Algorithm::Xxh64 | Algorithm::Xxh128 => None,
         _ => Some(algorithm.tag()),
     }
-}
-
-const BASE64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/// `bytes` in standard base64 (RFC 4648, with `=` padding): how S3 shows `ChecksumCRC32`,
-/// `ChecksumCRC32C` and `ChecksumCRC64NVME`, and GCS its CRC-32C, for a hash's big-endian
-/// bytes.
-///
-/// ```
-/// assert_eq!(iohash::sumfile::base64(&[0xE3, 0x06, 0x92, 0x83]), "4waSgw==");
-/// ```
-pub fn base64(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
-        for i in 0..4 {
-            out.push(if i <= chunk.len() {
-                char::from(BASE64[(n >> (18 - 6 * i)) as usize & 63])
-            } else {
-                '='
-            });
-        }
-    }
-    out
 }
 
 /// The `len` bytes (at most 16) `text` encodes in padded base64, big-endian, or `None`:
@@ -102,7 +55,7 @@ fn from_base64(text: &[u8], len: usize) -> Option<u128> {
     for (group, out) in digits.chunks(4).zip(bytes.chunks_mut(3)) {
         let mut n = 0u32;
         for (i, &digit) in group.iter().enumerate() {
-            n |= (BASE64.iter().position(|&b| b == digit)? as u32) << (18 - 6 * i);
+            n |= u32::from(base64_digit(digit)?) << (18 - 6 * i);
         }
         out.copy_from_slice(&n.to_be_bytes()[1..]);
     }
@@ -115,6 +68,18 @@ fn from_base64(text: &[u8], len: usize) -> Option<u128> {
             .iter()
             .fold(0, |value, &b| value << 8 | u128::from(b)),
     )
+}
+
+/// The value of one digit of standard base64 (RFC 4648: `A-Z`, `a-z`, `0-9`, `+`, `/`).
+fn base64_digit(digit: u8) -> Option<u8> {
+    match digit {
+        b'A'..=b'Z' => Some(digit - b'A'),
+        b'a'..=b'z' => Some(digit - b'a' + 26),
+        b'0'..=b'9' => Some(digit - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    }
 }
 
 /// Whether a file name must be escaped in a checksum line.
@@ -176,7 +141,7 @@ fn hash_hex(algorithm: Algorithm, hash: u128, little_endian: bool) -> String {
 /// One checksum line, newline included, exactly as `xxhsum` 0.8.3 writes it for the same
 /// algorithm and flags (`style` is `--tag`, `little_endian` is `--little-endian`).
 ///
-/// `hash` is the algorithm's integer hash ([`AnyHasher::current_hash`](crate::AnyHasher)).
+/// `hash` is the algorithm's integer hash (`AnyHasher::current_hash`).
 pub fn format_line(
     algorithm: Algorithm,
     hash: u128,
@@ -237,7 +202,7 @@ pub struct ParsedLine {
     pub hash: u128,
     /// For S3's composite checksum of a multipart upload (`ROC8NA==-2`, CRC-32 and CRC-32C
     /// only), the number of parts; `hash` is then the composite CRC
-    /// ([`S3Composite`](crate::S3Composite)).
+    /// (`iohash::cloud::S3Composite`).
     pub parts: Option<u64>,
     /// The file name, unescaped.
     pub file_name: Vec<u8>,
@@ -274,7 +239,7 @@ impl fmt::Display for LineError {
     }
 }
 
-impl core::error::Error for LineError {}
+impl std::error::Error for LineError {}
 
 /// Parses hex digits or base64 (of the bytes in the order `little_endian` says) into the
 /// algorithm's integer, and S3's composite form (base64, `-`, the number of parts) for CRC-32
@@ -295,7 +260,7 @@ fn parse_hash(
     };
     if let Some(dash) = hex.iter().rposition(|&b| b == b'-') {
         let (text, count) = (&hex[..dash], &hex[dash + 1..]);
-        let parts = core::str::from_utf8(count)
+        let parts = std::str::from_utf8(count)
             .ok()
             .filter(|count| count.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|count| count.parse::<u64>().ok())
@@ -311,7 +276,7 @@ fn parse_hash(
     if hex.len() != 2 * len || !hex.iter().all(u8::is_ascii_hexdigit) {
         return Err(LineError::BadHash);
     }
-    let text = core::str::from_utf8(hex).map_err(|_| LineError::BadHash)?;
+    let text = std::str::from_utf8(hex).map_err(|_| LineError::BadHash)?;
     let value = u128::from_str_radix(text, 16).map_err(|_| LineError::BadHash)?;
     Ok((in_order(value), None))
 }
@@ -343,7 +308,7 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
         if last_space < first_space + 5 || &line[last_space - 3..last_space] != b") =" {
             return Err(LineError::Malformed);
         }
-        let tag = core::str::from_utf8(&line[..first_space]).map_err(|_| LineError::Malformed)?;
+        let tag = std::str::from_utf8(&line[..first_space]).map_err(|_| LineError::Malformed)?;
         let (tag, little_endian) = match tag.strip_suffix("_LE") {
             Some(tag) => (tag, true),
             None => (tag, false),
@@ -354,7 +319,7 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
             .iter()
             .copied()
             .find(|a| a.tag().eq_ignore_ascii_case(tag))
-            .or_else(|| crate::crc_catalogue::find(tag).map(Algorithm::Crc))
+            .or_else(|| iohash::crc_catalogue::find(tag).map(Algorithm::Crc))
             .ok_or_else(|| LineError::UnknownTag(String::from(tag)))?;
         let (hash, parts) = parse_hash(algorithm, &line[last_space + 1..], little_endian)?;
         (
@@ -373,7 +338,7 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
             .map(|cut| hex.split_at(cut));
         let (algorithm, hex) = match prefixed {
             Some((tag, rest)) => {
-                let tag = core::str::from_utf8(tag).map_err(|_| LineError::Malformed)?;
+                let tag = std::str::from_utf8(tag).map_err(|_| LineError::Malformed)?;
                 let algorithm = Algorithm::from_tag(tag)
                     .ok_or_else(|| LineError::UnknownTag(String::from(tag)))?;
                 (algorithm, &rest[1..])
@@ -424,16 +389,25 @@ pub fn parse_line(line: &[u8], options: &ParseOptions) -> Result<ParsedLine, Lin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Crc32Variant;
+    use iohash::cloud::base64;
+    use iohash::{Crc32Variant, Crc64Variant};
 
     /// The built-in algorithms, then every CRC of the catalogue (of 1 to 8 bytes).
     fn every_algorithm() -> impl Iterator<Item = Algorithm> {
-        let catalogue = crate::crc_catalogue::ALL.iter();
+        let catalogue = iohash::crc_catalogue::ALL.iter();
         (Algorithm::ALL.iter().copied()).chain(catalogue.map(|&params| Algorithm::Crc(params)))
     }
 
     fn parse(line: &str) -> Result<ParsedLine, LineError> {
         parse_line(line.as_bytes(), &ParseOptions::default())
+    }
+
+    #[test]
+    fn xxh3_and_crc_hashes_carry_their_tag_in_gnu_lines() {
+        assert_eq!(hash_prefix(Algorithm::Xxh3), Some("XXH3"));
+        let crc32c = Algorithm::Crc32(Crc32Variant::Iscsi);
+        assert_eq!(hash_prefix(crc32c), Some("CRC32C"));
+        assert_eq!(hash_prefix(Algorithm::Xxh64), None);
     }
 
     #[test]
@@ -509,7 +483,7 @@ mod tests {
             }
         }
         // Little-endian base64 (Azure's x-ms-content-crc64) with --little-endian.
-        let nvme = Algorithm::Crc64(crate::Crc64Variant::Nvme);
+        let nvme = Algorithm::Crc64(Crc64Variant::Nvme);
         let le = base64(&0xAE8B_1486_0A79_9888u64.to_le_bytes());
         let options = ParseOptions {
             little_endian: true,

@@ -14,17 +14,21 @@
 //!
 //! A directory with no children hashes the empty input for both. Files named `.DS_Store` and
 //! anything named `ascmhl` are left out, as the reference's default ignore list leaves them.
+//!
+//! `--tree` prints a directory's root hash from here ([`hash_tree`]); `ascmhl create` records
+//! every directory's ([`MhlTree`]).
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
-use super::threads;
-use crate::{Algorithm, DynHasher};
+use iohash::{Algorithm, DynHasher, HasherExt};
+
+use crate::input::describe;
+use crate::ordered::{for_each_ordered, threads_for};
+use crate::walk::{Walk, WalkError};
 
 /// A directory's two ASC MHL hashes, as bytes in the algorithm's canonical order (big-endian
 /// for the xxHash family: what `ascmhl` writes in hex).
@@ -40,23 +44,6 @@ pub struct DirectoryHash {
 /// follow: fill it with [`add_file`](Self::add_file) (and [`add_directory`](Self::add_directory)
 /// for empty ones), in any order, or let [`hash_tree`] walk a directory.
 ///
-/// ```
-/// use std::path::Path;
-/// use iohash::mhl::MhlTree;
-/// use iohash::{Algorithm, XxHash64};
-///
-/// let mut tree = MhlTree::new(Algorithm::Xxh64);
-/// tree.add_file(Path::new("clips/A001.mov"), &XxHash64::hash(b"frames").to_be_bytes());
-/// tree.add_directory(Path::new("empty"));
-/// let root = tree.root();
-/// assert_eq!(root.content.len(), 8);
-/// // Renaming a file changes the structure hash, not the content hash.
-/// let mut renamed = MhlTree::new(Algorithm::Xxh64);
-/// renamed.add_file(Path::new("clips/A002.mov"), &XxHash64::hash(b"frames").to_be_bytes());
-/// renamed.add_directory(Path::new("empty"));
-/// assert_eq!(renamed.root().content, root.content);
-/// assert_ne!(renamed.root().structure, root.structure);
-/// ```
 #[derive(Clone, Debug)]
 pub struct MhlTree {
     algorithm: Algorithm,
@@ -196,36 +183,27 @@ pub fn hash_tree(
     let root = root.as_ref();
     let mut tree = MhlTree::new(algorithm);
     let mut files = Vec::new();
-    collect(root, Path::new(""), &mut tree, &mut files)?;
-    let hashes = hash_files(root, &files, algorithm, threads)?;
-    for (path, hash) in files.iter().zip(hashes) {
-        tree.add_file(path, &hash);
-    }
-    Ok(tree)
-}
-
-/// Records every directory under `root/relative` in `tree` and every file in `files`.
-fn collect(
-    root: &Path,
-    relative: &Path,
-    tree: &mut MhlTree,
-    files: &mut Vec<PathBuf>,
-) -> io::Result<()> {
-    let directory = root.join(relative);
-    let context = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", directory.display()));
-    tree.add_directory(relative);
-    for entry in fs::read_dir(&directory).map_err(context)? {
-        let entry = entry.map_err(context)?;
-        let name = entry.file_name();
-        if ignored(&name) {
+    let context = |path: &Path, e: &io::Error| {
+        io::Error::new(e.kind(), format!("{}: {}", path.display(), describe(e)))
+    };
+    let mut walk = Walk::new(root, false);
+    while let Some(found) = walk.next() {
+        let entry = found.map_err(|e| match e {
+            WalkError::Io { path, error } => context(&path, &error),
+            WalkError::Loop { path, .. } => io::Error::other(path.display().to_string()),
+        })?;
+        if entry.depth() == 0 && !entry.file_type().is_dir() {
+            let message = format!("{}: not a directory", root.display());
+            return Err(io::Error::new(io::ErrorKind::InvalidInput, message));
+        }
+        if entry.depth() > 0 && ignored(entry.file_name()) {
+            walk.skip_directory();
             continue;
         }
-        let path = relative.join(&name);
-        let file_type = entry.file_type().map_err(context)?;
-        let full = root.join(&path);
-        let kind = if file_type.is_symlink() {
-            let target = fs::metadata(&full)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", full.display())))?;
+        let path = entry.path().strip_prefix(root).unwrap_or(Path::new(""));
+        let full = entry.path();
+        let kind = if entry.is_link() {
+            let target = fs::metadata(full).map_err(|e| context(full, &e))?;
             if target.is_dir() {
                 return Err(io::Error::new(
                     io::ErrorKind::InvalidInput,
@@ -237,12 +215,12 @@ fn collect(
             }
             target.file_type()
         } else {
-            file_type
+            entry.file_type()
         };
         if kind.is_dir() {
-            collect(root, &path, tree, files)?;
+            tree.add_directory(path);
         } else if kind.is_file() {
-            files.push(path);
+            files.push(path.to_path_buf());
         } else {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
@@ -250,52 +228,28 @@ fn collect(
             ));
         }
     }
-    Ok(())
-}
-
-/// The hashes of `files` (under `root`), on up to `threads` threads, in order.
-fn hash_files(
-    root: &Path,
-    files: &[PathBuf],
-    algorithm: Algorithm,
-    threads: usize,
-) -> io::Result<Vec<Vec<u8>>> {
-    let threads = threads::thread_count(threads, files.len() as u64);
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Vec<u8>>>> = Mutex::new(vec![None; files.len()]);
-    let work = || -> io::Result<()> {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(path) = files.get(i) else {
-                return Ok(());
-            };
+    let mut first_error = None;
+    let threads = threads_for(Some(threads), files.len());
+    for_each_ordered(
+        files.into_iter(),
+        threads,
+        |path| {
             let full = root.join(path);
             let mut hasher = algorithm.hasher(0);
-            super::file::append_file(&mut hasher, &full)
-                .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", full.display())))?;
+            hasher.append_file(&full).map_err(|e| context(&full, &e))?;
             let mut out = [0; 16];
             let len = hasher.current_hash_into(&mut out);
-            results.lock().unwrap_or_else(|p| p.into_inner())[i] = Some(out[..len].to_vec());
-        }
-    };
-    std::thread::scope(|scope| {
-        let workers = (1..threads)
-            .map(|_| threads::spawn(scope, work))
-            .collect::<io::Result<Vec<_>>>()?;
-        let mine = work();
-        // Stop the others at the first error.
-        if mine.is_err() {
-            next.store(files.len(), Ordering::Relaxed);
-        }
-        workers
-            .into_iter()
-            .map(threads::join)
-            .try_for_each(|result| result)?;
-        mine
-    })?;
-    let results = results.into_inner().unwrap_or_else(|p| p.into_inner());
-    Ok(results
-        .into_iter()
-        .map(|hash| hash.unwrap_or_default())
-        .collect())
+            Ok(out[..len].to_vec())
+        },
+        |path: PathBuf, hash: io::Result<Vec<u8>>| match hash {
+            Ok(hash) => tree.add_file(&path, &hash),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        },
+    );
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(tree),
+    }
 }
