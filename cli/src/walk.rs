@@ -220,12 +220,17 @@ impl Iterator for Walk {
 /// as if followed by `/`, so `a.txt` (`.` is 0x2E) comes before `a/b` (`/` is 0x2F). Sorted
 /// as listed: a link by its name alone.
 fn path_order(a: &Entry, b: &Entry) -> Ordering {
-    let key = |e: &Entry| {
+    // Compared in place: a key allocated per comparison cost the walk of a tree of small
+    // files a tenth of its time.
+    fn key(e: &Entry) -> impl Iterator<Item = u8> + '_ {
         let slash: &[u8] = if e.file_type.is_dir() { b"/" } else { b"" };
-        let name = e.file_name().as_encoded_bytes();
-        name.iter().chain(slash).copied().collect::<Vec<u8>>()
-    };
-    key(a).cmp(&key(b))
+        e.file_name()
+            .as_encoded_bytes()
+            .iter()
+            .chain(slash)
+            .copied()
+    }
+    key(a).cmp(key(b))
 }
 
 #[cfg(test)]
