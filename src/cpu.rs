@@ -1,8 +1,9 @@
 //! The one place that asks which instruction sets this CPU has: once, kept in one word for
 //! every SIMD path (XXH3's backends and the CRC folds).
 //!
-//! Each backend turns the answer into a proof token of its own (XXH3's `Avx512`, the CRCs'
-//! `Clmul`), a value only this answer can make, so dispatching to the backend is sound.
+//! Each backend turns the answer into a proof token of its own (XXH3's `Avx512`, made only
+//! from this answer; the CRCs' `Clmul`, made in `crc/platform.rs` from the backend it chose
+//! from this answer), so dispatching to the backend is sound.
 //! With `std` the CPU is asked at run time, the first time a backend wants to know, and the
 //! answer kept in an atomic; without `std` it is what the build targets, known at compile time
 //! (`-C target-cpu=...`).

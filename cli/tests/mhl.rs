@@ -101,6 +101,20 @@ fn renames_change_the_structure_hash_and_edits_both() {
     assert_eq!(hash(), edited);
 }
 
+/// A root given through a symbolic link is read through it (macOS's `/tmp` is one); only links
+/// to directories inside the tree are refused.
+#[cfg(unix)]
+#[test]
+fn a_root_named_through_a_link_hashes_as_the_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("real/sub")).unwrap();
+    std::fs::write(dir.path().join("real/sub/a"), b"a").unwrap();
+    std::os::unix::fs::symlink(dir.path().join("real"), dir.path().join("link")).unwrap();
+    let through_link = hash_tree(dir.path().join("link"), Algorithm::Xxh64, 1).unwrap();
+    let direct = hash_tree(dir.path().join("real"), Algorithm::Xxh64, 1).unwrap();
+    assert_eq!(through_link.root(), direct.root());
+}
+
 #[test]
 fn what_mhl_cannot_record_is_an_error_naming_it() {
     let dir = tempfile::tempdir().unwrap();

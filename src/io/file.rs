@@ -93,8 +93,27 @@ pub(crate) fn snapshot_of_contents(file: &File) -> io::Result<FileSnapshot> {
 pub fn hash_file<H: NonCryptographicHasher + Default>(
     path: impl AsRef<Path>,
 ) -> io::Result<H::Output> {
+    hash_open_file::<H>(&File::open(path)?)
+}
+
+/// [`hash_file`] for a file that is already open: from the handle's position to the end. See
+/// [`HasherExt::append_open_file`](crate::HasherExt::append_open_file).
+///
+/// ```
+/// use iohash::{hash_open_file, Crc64};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("f");
+/// # std::fs::write(&path, b"123456789")?;
+/// let file = std::fs::File::open(&path)?;
+/// assert_eq!(hash_open_file::<Crc64>(&file)?, Crc64::hash(b"123456789"));
+/// # Ok(())
+/// # }
+/// ```
+pub fn hash_open_file<H: NonCryptographicHasher + Default>(file: &File) -> io::Result<H::Output> {
     let mut hasher = H::default();
-    append_file(&mut Appender(&mut hasher), path)?;
+    append_open_file(&mut Appender(&mut hasher), file)?;
     Ok(hasher.current_hash())
 }
 

@@ -1,7 +1,6 @@
 """splitmix64 bytes, as `Rng::bytes` in src/testing.rs makes them: the test files the golden
 scripts and the Rust tests build alike (cli/tests/data/mhl_tree.py builds the ASC MHL test tree
 of them)."""
-import pathlib
 import struct
 
 MASK = (1 << 64) - 1

@@ -273,10 +273,18 @@ fn find_children(root: &Path, at: &str, out: &mut Vec<History>) -> Result<(), Fa
     let mut found = Vec::new();
     let mut walk = Walk::new(root, false);
     while let Some(entry) = walk.next() {
-        let entry = entry.map_err(|e| match e {
-            WalkError::Io { path, error } => Failure::Io(format!("{}: {error}", path.display())),
-            WalkError::Loop { path, .. } => Failure::Io(path.display().to_string()),
-        })?;
+        let entry = match entry {
+            Ok(entry) => entry,
+            // A directory that cannot be read fails the search; an entry that cannot be looked
+            // at (gone since it was listed) holds no history.
+            Err(WalkError::Io { path, error }) if path.is_dir() => {
+                return Err(Failure::Io(format!("{}: {error}", path.display())))
+            }
+            Err(WalkError::Io { .. }) => continue,
+            Err(WalkError::Loop { path, .. }) => {
+                return Err(Failure::Io(path.display().to_string()))
+            }
+        };
         if entry.depth() == 0 || !entry.file_type().is_dir() {
             continue;
         }

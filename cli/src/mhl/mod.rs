@@ -4,7 +4,7 @@
 //!
 //! The directory hashes (`tree.rs`, which `--tree` prints too), the manifests' XML, the
 //! chain's C4 ids (SHA-512) and the ignore patterns are the command's: ASC MHL is a format of
-//! its, as xxhsum's lines are (`crate::sumfile`). Directories are read through the command's
+//! its own, as xxhsum's lines are (`crate::sumfile`). Directories are read through the command's
 //! one walker (`crate::walk`).
 
 mod chain;

@@ -204,7 +204,7 @@ pub fn hash_tree(
         }
         let path = entry.path().strip_prefix(root).unwrap_or(Path::new(""));
         let full = entry.path();
-        let kind = if entry.is_link() {
+        let kind = if entry.depth() > 0 && entry.is_link() {
             let target = fs::metadata(full).map_err(|e| context(full, &e))?;
             if target.is_dir() {
                 return Err(io::Error::new(

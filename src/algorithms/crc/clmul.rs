@@ -35,27 +35,43 @@ use core::arch::x86_64::{
 };
 
 use super::fold_keys::{Barrett32, FoldKeys};
-use super::platform::{Backend, WIDEST_MIN, WIDE_MIN};
 use super::table::Tables;
 
-/// Holding one proves the CPU has what its backend needs ([`needs`](super::platform::needs)): PCLMULQDQ and
-/// SSE4.1, and AVX2 and VPCLMULQDQ from [`Backend::Clmul256`] up, and AVX-512F, AVX-512BW and
-/// GFNI at [`Backend::Clmul512`] as well.
+/// Inputs at least this long are folded 128 bytes at a time with VPCLMULQDQ, where the CPU
+/// has it: below, collapsing eight streams costs more than the wider fold saves.
+pub(super) const WIDE_MIN: usize = 256;
+
+/// Inputs at least this long are folded 256 bytes at a time with 512-bit VPCLMULQDQ, where the
+/// CPU has it: the speed of `crc-fast` and `crc32fast` on such CPUs, which the 256-bit fold
+/// reaches only two-thirds of.
+pub(super) const WIDEST_MIN: usize = 1024;
+
+/// The widest fold a [`Clmul`] may take (narrower ones for inputs shorter than it wants).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Width {
+    /// 128-bit PCLMULQDQ: needs PCLMULQDQ and SSE4.1.
+    Narrow,
+    /// 256-bit VPCLMULQDQ: needs AVX2 and VPCLMULQDQ too.
+    Wide,
+    /// 512-bit VPCLMULQDQ: needs AVX-512F, AVX-512BW and GFNI too.
+    Widest,
+}
+
+/// Holding one proves the CPU has what its [`Width`] needs.
 #[derive(Clone, Copy)]
 pub(crate) struct Clmul {
-    backend: Backend,
+    width: Width,
 }
 
 impl Clmul {
-    /// The fold of `backend`, one of the `Clmul` backends or [`Backend::Fusion`] (whose inputs
-    /// this takes as [`Backend::Clmul256`] does).
+    /// The folds up to `width`.
     ///
     /// # Safety
-    /// The CPU must have what `backend` needs ([`needs`](super::platform::needs)).
+    /// The CPU must have what `width` needs: PCLMULQDQ and SSE4.1, and AVX2 and VPCLMULQDQ
+    /// from [`Width::Wide`] up, and AVX-512F, AVX-512BW and GFNI at [`Width::Widest`].
     #[inline(always)]
-    pub(super) unsafe fn new_unchecked(backend: Backend) -> Clmul {
-        debug_assert!(backend != Backend::Tables, "a fold");
-        Clmul { backend }
+    pub(super) unsafe fn new_unchecked(width: Width) -> Clmul {
+        Clmul { width }
     }
 
     /// The register after `data` (at least 16 bytes) from the register `crc`.
@@ -69,26 +85,22 @@ impl Clmul {
         reflected: bool,
     ) -> u64 {
         assert!(data.len() >= 16, "the fold takes 16 bytes or more");
-        // SAFETY: holding `self` proves the CPU has what its backend needs: PCLMULQDQ and
-        // SSE4.1, AVX2 and VPCLMULQDQ from `Clmul256` up, and AVX-512F, AVX-512BW and GFNI at
-        // `Clmul512`; `data` has 16 bytes or more, as `fold` needs, `WIDE_MIN` or more for
+        // SAFETY: holding `self` proves the CPU has what its width needs: PCLMULQDQ and
+        // SSE4.1, AVX2 and VPCLMULQDQ from `Wide` up, and AVX-512F, AVX-512BW and GFNI at
+        // `Widest`; `data` has 16 bytes or more, as `fold` needs, `WIDE_MIN` or more for
         // `fold_wide` and `WIDEST_MIN` or more for `fold_widest`.
         unsafe {
-            match (self.backend, reflected) {
-                (Backend::Clmul512, true) if data.len() >= WIDEST_MIN => {
+            match (self.width, reflected) {
+                (Width::Widest, true) if data.len() >= WIDEST_MIN => {
                     update_widest::<true>(crc, data, keys, tables)
                 }
-                (Backend::Clmul512, false) if data.len() >= WIDEST_MIN => {
+                (Width::Widest, false) if data.len() >= WIDEST_MIN => {
                     update_widest::<false>(crc, data, keys, tables)
                 }
-                (Backend::Clmul256 | Backend::Fusion | Backend::Clmul512, true)
-                    if data.len() >= WIDE_MIN =>
-                {
+                (Width::Wide | Width::Widest, true) if data.len() >= WIDE_MIN => {
                     update_wide::<true>(crc, data, keys, tables)
                 }
-                (Backend::Clmul256 | Backend::Fusion | Backend::Clmul512, false)
-                    if data.len() >= WIDE_MIN =>
-                {
+                (Width::Wide | Width::Widest, false) if data.len() >= WIDE_MIN => {
                     update_wide::<false>(crc, data, keys, tables)
                 }
                 (_, true) => update_narrow::<true>(crc, data, keys, tables),

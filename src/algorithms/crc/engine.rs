@@ -19,8 +19,10 @@ use super::table::Tables;
 /// make.
 ///
 /// On x86-64 with PCLMULQDQ and AArch64 with PMULL, inputs of 16 bytes and more are folded by
-/// carry-less multiplication (on x86-64 128, 256 or 512 bits at a time, as the CPU allows),
-/// shorter ones go through slice-by-8 tables; other CPUs use the tables throughout.
+/// carry-less multiplication (on x86-64 128, 256 or 512 bits at a time, as the CPU allows;
+/// CRC-32C's short inputs by SSE4.2's `crc32` instruction and its long ones by that instruction
+/// beside the fold, where they are faster), shorter ones go through slice-by-8 tables; other
+/// CPUs use the tables throughout. `platform.rs` makes the choice.
 ///
 /// ```
 /// use iohash::{crc_catalogue, Crc, CrcEngine, DynHasher, NonCryptographicHasher};

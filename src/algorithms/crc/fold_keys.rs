@@ -17,7 +17,8 @@ pub(crate) struct FoldKeys {
     /// For a reflected CRC-32, the constants that reduce the last 16 bytes to the register.
     pub(super) barrett: Option<Barrett32>,
     /// Whether this is CRC-32C's polynomial (reflected), the one SSE4.2's `crc32` instruction
-    /// computes: then long inputs may take [`fusion`](super::fusion).
+    /// computes: then short inputs may take [`instruction`](super::instruction) and long ones
+    /// [`fusion`](super::fusion).
     #[cfg(target_arch = "x86_64")]
     pub(super) crc32c: bool,
 }

@@ -24,20 +24,24 @@ use core::arch::x86_64::{
 
 use super::clmul::{collapse_256, fold_256, keys_128_bytes_ahead, reduce32, Clmul};
 use super::fold_keys::{x_pow_mod, FoldKeys};
-use super::platform::Backend;
 use super::table::Tables;
 
-/// Holding one proves the CPU has AVX2, VPCLMULQDQ, PCLMULQDQ, SSE4.1 and SSE4.2.
+/// Holding one proves the CPU has AVX2, VPCLMULQDQ, PCLMULQDQ, SSE4.1 and SSE4.2; the fold
+/// it holds takes what is left after the blocks.
 #[derive(Clone, Copy)]
-pub(crate) struct Fusion(());
+pub(crate) struct Fusion {
+    fold: Clmul,
+}
 
 impl Fusion {
-    /// The fusion's proof token.
+    /// The fusion, with the 256-bit `fold` for the rest.
     ///
     /// # Safety
-    /// The CPU must have what [`Backend::Fusion`] needs.
-    pub(super) unsafe fn new_unchecked() -> Fusion {
-        Fusion(())
+    /// The CPU must have SSE4.2, and `fold` must be of [`Width::Wide`](super::clmul::Width)
+    /// (which proves the rest).
+    #[inline(always)]
+    pub(super) unsafe fn new_unchecked(fold: Clmul) -> Fusion {
+        Fusion { fold }
     }
 
     /// CRC-32C's register after `data` (at least [`MIN_LEN`] bytes) from the register `crc`.
@@ -45,25 +49,29 @@ impl Fusion {
     pub(crate) fn update(self, crc: u64, data: &[u8], keys: &FoldKeys, tables: &Tables) -> u64 {
         assert!(keys.crc32c && data.len() >= MIN_LEN, "CRC-32C's blocks");
         // SAFETY: holding `self` proves the CPU has what `update_fused` needs.
-        unsafe { update_fused(crc, data, keys, tables) }
+        unsafe { update_fused(crc, data, keys, tables, self.fold) }
     }
 }
 
-/// [`Fusion::update`]: the blocks, then what is left by the 256-bit fold (or, under 16 bytes,
-/// the tables). A function of its own, out of line, so that the inlined short path keeps none
-/// of its registers or stack.
+/// [`Fusion::update`]: the blocks, then what is left by `fold` (or, under 16 bytes, the
+/// tables). A function of its own, out of line, so that the inlined short path keeps none of
+/// its registers or stack.
 ///
 /// # Safety
 /// The CPU must have PCLMULQDQ, SSE4.1, SSE4.2, AVX2 and VPCLMULQDQ.
 #[target_feature(enable = "pclmulqdq,sse4.1,sse4.2,avx2,vpclmulqdq")]
 #[inline(never)]
-unsafe fn update_fused(crc: u64, data: &[u8], keys: &FoldKeys, tables: &Tables) -> u64 {
+unsafe fn update_fused(
+    crc: u64,
+    data: &[u8],
+    keys: &FoldKeys,
+    tables: &Tables,
+    fold: Clmul,
+) -> u64 {
     // SAFETY: as this function's.
     let (fused, rest) = unsafe { update(crc as u32, data, keys) };
     let crc = u64::from(fused);
     if rest.len() >= 16 {
-        // SAFETY: the CPU has what the 256-bit fold needs, a subset of the fusion's.
-        let fold = unsafe { Clmul::new_unchecked(Backend::Clmul256) };
         fold.update(crc, rest, keys, tables, true)
     } else {
         tables.update(crc, rest)

@@ -5,10 +5,10 @@
 //! One file, [`platform`], chooses how each input runs, by its length and by what the CPU has:
 //! carry-less folds on x86-64 with PCLMULQDQ ([`clmul`]: 128, 256 or 512 bits wide; CRC-32C's
 //! long inputs with SSE4.2's `crc32` instruction alongside where the widest fold is 256 bits,
-//! [`fusion`], and its short ones by that [`instruction`] alone), the same fold in NEON on AArch64 with PMULL ([`pmull`], with SHA3's three-way
-//! XOR where the CPU has it), and slice-by-8 tables ([`table`]) for short inputs and on every
-//! other CPU. The fold constants come from the polynomial ([`fold_keys`]), so every set takes
-//! every path.
+//! [`fusion`], and its short ones by that [`instruction`] alone), the same fold in NEON on
+//! AArch64 with PMULL ([`pmull`], with SHA3's three-way XOR where the CPU has it), and
+//! slice-by-8 tables ([`table`]) for short inputs and on every other CPU. The fold constants
+//! come from the polynomial ([`fold_keys`]), so every set takes every path.
 
 mod any;
 pub mod catalogue;

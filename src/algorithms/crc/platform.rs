@@ -10,14 +10,15 @@
 //! `RUSTFLAGS='--cfg iohash_force_backend="clmul128"'` caps the choice at that backend (the
 //! fastest this CPU has up to it). The values, slowest first: `"tables"` (or `"scalar"`, which
 //! forces XXH3's portable backend too), then `"crc32"` (CRC-32C by the instruction at every
-//! length), `"clmul128"`, `"clmul256"`, `"fusion"`, `"clmul512"` on x86-64, and `"pmull"`, `"pmull-eor3"` on AArch64.
+//! length), `"clmul128"`, `"clmul256"`, `"fusion"`, `"clmul512"` on x86-64, and `"pmull"`,
+//! `"pmull-eor3"` on AArch64.
 #![cfg_attr(
     any(target_arch = "x86_64", target_arch = "aarch64"),
     allow(unsafe_code)
 )]
 
 #[cfg(target_arch = "x86_64")]
-use super::clmul::Clmul;
+use super::clmul::{Clmul, Width, WIDEST_MIN, WIDE_MIN};
 #[cfg(target_arch = "x86_64")]
 use super::fusion::{self, Fusion};
 #[cfg(target_arch = "x86_64")]
@@ -31,22 +32,12 @@ use crate::cpu;
 /// least.
 const FOLD_MIN: usize = 16;
 
-/// CRC-32C's inputs shorter than this go through SSE4.2's `crc32` instruction, where the CPU
-/// has it: one chain of it ends before the fold's products and reduction do (BENCHMARKS.md,
-/// "CRC-32C: the `crc32` instruction for short inputs").
+/// CRC-32C's inputs from 16 bytes to shorter than this go through SSE4.2's `crc32` instruction,
+/// where the CPU has it (shorter ones take the tables as every set's do): one chain of it ends
+/// before the fold's products and reduction do (BENCHMARKS.md, "CRC-32C: the `crc32`
+/// instruction for short inputs").
 #[cfg(target_arch = "x86_64")]
 pub(super) const INSTRUCTION_MAX: usize = 128;
-
-/// Inputs at least this long are folded 128 bytes at a time with VPCLMULQDQ, where the CPU
-/// has it: below, collapsing eight streams costs more than the wider fold saves.
-#[cfg(target_arch = "x86_64")]
-pub(super) const WIDE_MIN: usize = 256;
-
-/// Inputs at least this long are folded 256 bytes at a time with 512-bit VPCLMULQDQ, where the
-/// CPU has it: the speed of `crc-fast` and `crc32fast` on such CPUs, which the 256-bit fold
-/// reaches only two-thirds of.
-#[cfg(target_arch = "x86_64")]
-pub(super) const WIDEST_MIN: usize = 1024;
 
 /// Every way a CRC can run, slowest first. Each needs the CPU features of the one before it
 /// and more ([`needs`]), so what a CPU has is a prefix of the list, and forcing one caps the
@@ -82,6 +73,27 @@ pub(crate) enum Backend {
     /// PMULL folds with SHA3's three-way XOR.
     #[cfg(target_arch = "aarch64")]
     PmullEor3 = 3,
+}
+
+#[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
+impl Backend {
+    /// Every backend of this architecture but the tables, slowest first.
+    const FASTER_THAN_TABLES: &'static [Backend] = &[
+        #[cfg(target_arch = "x86_64")]
+        Backend::Crc32,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul128,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul256,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Fusion,
+        #[cfg(target_arch = "x86_64")]
+        Backend::Clmul512,
+        #[cfg(target_arch = "aarch64")]
+        Backend::Pmull,
+        #[cfg(target_arch = "aarch64")]
+        Backend::PmullEor3,
+    ];
 }
 
 /// How to run one input: the tables, or a fold whose value proves the CPU has it.
@@ -136,7 +148,7 @@ pub(crate) fn choose(len: usize, wide_register: bool, crc32c: bool) -> Result<Pa
         }
         if kept == Backend::Fusion as u8 && crc32c && len >= fusion::MIN_LEN {
             // SAFETY: `ask` found this CPU to have what the fusion needs.
-            return Ok(Path::Fusion(unsafe { Fusion::new_unchecked() }));
+            return Ok(Path::Fusion(unsafe { new_fusion() }));
         }
         Ok(fold_up_to(kept, Backend::Clmul512))
     }
@@ -158,13 +170,22 @@ pub(crate) fn choose(len: usize, wide_register: bool, crc32c: bool) -> Result<Pa
 #[inline(always)]
 fn fold_up_to(kept: u8, widest: Backend) -> Path {
     let allows = |backend: Backend| widest >= backend && kept >= backend as u8;
+    // (Tested one by one, not from an array: LLVM put an array of pairs on the stack.)
     #[cfg(target_arch = "x86_64")]
-    for backend in [Backend::Clmul512, Backend::Clmul256, Backend::Clmul128] {
-        if allows(backend) {
-            // SAFETY: `kept` is what `ask` found this CPU to have (`best_for`), and every
-            // backend below it needs a subset of its features.
-            return Path::Clmul(unsafe { Clmul::new_unchecked(backend) });
-        }
+    let width = if allows(Backend::Clmul512) {
+        Some(Width::Widest)
+    } else if allows(Backend::Clmul256) {
+        Some(Width::Wide)
+    } else if allows(Backend::Clmul128) {
+        Some(Width::Narrow)
+    } else {
+        None
+    };
+    #[cfg(target_arch = "x86_64")]
+    if let Some(width) = width {
+        // SAFETY: `kept` is what `ask` found this CPU to have (`best_for`), every backend below
+        // it needs a subset of its features, and the backend allowed holds what `width` needs.
+        return Path::Clmul(unsafe { Clmul::new_unchecked(width) });
     }
     #[cfg(target_arch = "aarch64")]
     for (backend, eor3) in [(Backend::PmullEor3, true), (Backend::Pmull, false)] {
@@ -174,6 +195,17 @@ fn fold_up_to(kept: u8, widest: Backend) -> Path {
         }
     }
     Path::Tables
+}
+
+/// The fusion, with the 256-bit fold for what its blocks leave.
+///
+/// # Safety
+/// The CPU must have what [`Backend::Fusion`] needs.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn new_fusion() -> Fusion {
+    // SAFETY: the CPU has what the fusion needs, and so the 256-bit fold's and SSE4.2.
+    unsafe { Fusion::new_unchecked(Clmul::new_unchecked(Width::Wide)) }
 }
 
 /// The backend kept for this CPU, as its byte; [`NotAsked`] before [`ask`] has run. Without
@@ -305,35 +337,21 @@ pub(super) const fn needs(backend: Backend) -> u32 {
 #[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) fn folds() -> alloc::vec::Vec<Path> {
     let features = cpu::ask();
-    [
-        #[cfg(target_arch = "x86_64")]
-        Backend::Crc32,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul128,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul256,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Fusion,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul512,
-        #[cfg(target_arch = "aarch64")]
-        Backend::Pmull,
-        #[cfg(target_arch = "aarch64")]
-        Backend::PmullEor3,
-    ]
-    .into_iter()
-    .filter(|&backend| features.has(needs(backend)))
-    .map(|backend| match backend {
-        // SAFETY: the CPU has SSE4.2 (filtered above).
-        #[cfg(target_arch = "x86_64")]
-        Backend::Crc32 => Path::Instruction(unsafe { Instruction::new_unchecked() }),
-        // SAFETY: the CPU has what the fusion needs (filtered above).
-        #[cfg(target_arch = "x86_64")]
-        Backend::Fusion => Path::Fusion(unsafe { Fusion::new_unchecked() }),
-        // The CPU has what `backend` needs: as `ask` would have kept it.
-        _ => fold_up_to(backend as u8, backend),
-    })
-    .collect()
+    Backend::FASTER_THAN_TABLES
+        .iter()
+        .copied()
+        .filter(|&backend| features.has(needs(backend)))
+        .map(|backend| match backend {
+            // SAFETY: the CPU has SSE4.2 (filtered above).
+            #[cfg(target_arch = "x86_64")]
+            Backend::Crc32 => Path::Instruction(unsafe { Instruction::new_unchecked() }),
+            // SAFETY: the CPU has what the fusion needs (filtered above).
+            #[cfg(target_arch = "x86_64")]
+            Backend::Fusion => Path::Fusion(unsafe { new_fusion() }),
+            // The CPU has what `backend` needs: as `ask` would have kept it.
+            _ => fold_up_to(backend as u8, backend),
+        })
+        .collect()
 }
 
 /// The name of the backend CRCs take on this CPU in this build, as the forcing cfg spells it.
@@ -384,17 +402,7 @@ mod tests {
             ));
             if !forced {
                 // Nothing faster that the CPU has was passed over.
-                #[cfg(target_arch = "x86_64")]
-                let all = [
-                    Backend::Crc32,
-                    Backend::Clmul128,
-                    Backend::Clmul256,
-                    Backend::Fusion,
-                    Backend::Clmul512,
-                ];
-                #[cfg(target_arch = "aarch64")]
-                let all = [Backend::Pmull, Backend::PmullEor3];
-                for faster in all.into_iter().filter(|&b| b > backend) {
+                for &faster in Backend::FASTER_THAN_TABLES.iter().filter(|&&b| b > backend) {
                     assert!(!features.has(needs(faster)), "{faster:?} passed over");
                 }
             }
