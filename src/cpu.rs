@@ -44,6 +44,9 @@ pub(crate) const PMULL: u32 = 1 << 2;
 /// SHA3's three-way XOR (EOR3), which the PMULL fold uses where it is.
 #[cfg(target_arch = "aarch64")]
 pub(crate) const SHA3: u32 = 1 << 3;
+/// The CRC extension's `crc32x` and `crc32cx` (CRC-32 and CRC-32C).
+#[cfg(target_arch = "aarch64")]
+pub(crate) const CRC: u32 = 1 << 4;
 
 /// What [`ask`] found, or 0 before it has run.
 static KNOWN: AtomicU32 = AtomicU32::new(0);
@@ -102,7 +105,8 @@ fn detect() -> u32 {
     #[cfg(target_arch = "aarch64")]
     let bits = has(aarch64_has!("neon"), NEON)
         | has(aarch64_has!("aes"), PMULL)
-        | has(aarch64_has!("sha3"), SHA3);
+        | has(aarch64_has!("sha3"), SHA3)
+        | has(aarch64_has!("crc"), CRC);
     ASKED | bits
 }
 

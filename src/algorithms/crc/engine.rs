@@ -10,7 +10,7 @@
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use super::fold_keys::FoldKeys;
 use super::params::{reflect, CrcParams};
-use super::platform::{self, NotAsked, Path};
+use super::platform::{self, NotAsked, Path, Polynomial};
 use super::table::Tables;
 
 /// The tables and fold constants of one CRC parameter set, derived from its [`CrcParams`].
@@ -19,10 +19,11 @@ use super::table::Tables;
 /// make.
 ///
 /// On x86-64 with PCLMULQDQ and AArch64 with PMULL, inputs of 16 bytes and more are folded by
-/// carry-less multiplication (on x86-64 128, 256 or 512 bits at a time, as the CPU allows;
-/// CRC-32C's short inputs by SSE4.2's `crc32` instruction and its long ones by that instruction
-/// beside the fold, where they are faster), shorter ones go through slice-by-8 tables; other
-/// CPUs use the tables throughout. `platform.rs` makes the choice.
+/// carry-less multiplication (on x86-64 128, 256 or 512 bits at a time, as the CPU allows);
+/// the CPU's CRC-32 instructions take the sets they compute where they are faster (CRC-32C's
+/// short and long inputs on x86-64, CRC-32's and CRC-32C's short ones on AArch64); shorter
+/// inputs go through slice-by-8 tables; other CPUs use the tables throughout. `platform.rs`
+/// makes the choice.
 ///
 /// ```
 /// use iohash::{crc_catalogue, Crc, CrcEngine, DynHasher, NonCryptographicHasher};
@@ -50,6 +51,9 @@ pub struct CrcEngine {
     pub(super) tables: Tables,
     #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     pub(super) keys: FoldKeys,
+    /// The polynomial of the CPU's CRC-32 instruction, if this set is one it computes.
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+    pub(super) instruction: Option<Polynomial>,
 }
 
 impl CrcEngine {
@@ -75,6 +79,8 @@ impl CrcEngine {
             tables: Tables::new(register_width, register_poly, params.refin()),
             #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
             keys: FoldKeys::new(register_width, register_poly, params.refin()),
+            #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+            instruction: Polynomial::of(width, params.poly(), params.refin()),
         }
     }
 
@@ -163,14 +169,14 @@ impl CrcEngine {
     /// [`platform`](super::platform) chooses for its length on this CPU.
     #[inline(always)]
     pub(super) fn update(&self, crc: u64, data: &[u8]) -> u64 {
-        let chosen = platform::choose(data.len(), self.register_width == 64, self.keys_crc32c());
+        let chosen = platform::choose(data.len(), self.register_width == 64, self.instruction());
         match chosen {
             Ok(Path::Tables) => self.tables.update(crc, data),
             #[cfg(target_arch = "x86_64")]
             Ok(Path::Clmul(clmul)) => {
                 clmul.update(crc, data, &self.keys, &self.tables, self.reflected)
             }
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
             Ok(Path::Instruction(instruction)) => instruction.update(crc, data),
             #[cfg(target_arch = "x86_64")]
             Ok(Path::Fusion(fusion)) => fusion.update(crc, data, &self.keys, &self.tables),
@@ -182,13 +188,13 @@ impl CrcEngine {
         }
     }
 
-    /// Whether this is CRC-32C, which has a way of its own on some CPUs.
+    /// The polynomial of the CPU's CRC-32 instruction, if this set is one it computes.
     #[inline(always)]
-    fn keys_crc32c(&self) -> bool {
-        #[cfg(target_arch = "x86_64")]
-        return self.keys.crc32c;
-        #[cfg(not(target_arch = "x86_64"))]
-        false
+    fn instruction(&self) -> Option<Polynomial> {
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+        return self.instruction;
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        None
     }
 
     /// [`update`](Self::update) the first time: asks the CPU which folds it has first. Out of

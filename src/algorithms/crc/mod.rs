@@ -6,7 +6,8 @@
 //! carry-less folds on x86-64 with PCLMULQDQ ([`clmul`]: 128, 256 or 512 bits wide; CRC-32C's
 //! long inputs with SSE4.2's `crc32` instruction alongside where the widest fold is 256 bits,
 //! [`fusion`], and its short ones by that [`instruction`] alone), the same fold in NEON on
-//! AArch64 with PMULL ([`pmull`], with SHA3's three-way XOR where the CPU has it), and
+//! AArch64 with PMULL ([`pmull`], with SHA3's three-way XOR where the CPU has it; CRC-32's and
+//! CRC-32C's short inputs by the CRC extension's [`instruction`]s), and
 //! slice-by-8 tables ([`table`]) for short inputs and on every other CPU. The fold constants
 //! come from the polynomial ([`fold_keys`]), so every set takes every path.
 
@@ -19,7 +20,7 @@ mod engine;
 mod fold_keys;
 #[cfg(target_arch = "x86_64")]
 mod fusion;
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 mod instruction;
 mod params;
 mod platform;

@@ -2,16 +2,16 @@
 //! has, chosen once and kept. On x86-64 the carry-less folds ([`clmul`](super::clmul):
 //! 128, 256 or 512 bits; CRC-32C's [`fusion`](super::fusion) of the 256-bit fold with SSE4.2's
 //! `crc32` instruction, and that [`instruction`](super::instruction) alone for its short
-//! inputs); on AArch64 the PMULL fold ([`pmull`](super::pmull), with or without
-//! SHA3's three-way XOR); the slice-by-8 [tables](super::table) for short inputs and on every
-//! other CPU.
+//! inputs); on AArch64 the PMULL fold ([`pmull`](super::pmull), with or without SHA3's
+//! three-way XOR), and the CRC extension's instructions for CRC-32's and CRC-32C's short
+//! inputs; the slice-by-8 [tables](super::table) for short inputs and on every other CPU.
 //!
 //! A backend can be forced, for tests and benches, as XXH3's is: building with
 //! `RUSTFLAGS='--cfg iohash_force_backend="clmul128"'` caps the choice at that backend (the
 //! fastest this CPU has up to it). The values, slowest first: `"tables"` (or `"scalar"`, which
-//! forces XXH3's portable backend too), then `"crc32"` (CRC-32C by the instruction at every
-//! length), `"clmul128"`, `"clmul256"`, `"fusion"`, `"clmul512"` on x86-64, and `"pmull"`,
-//! `"pmull-eor3"` on AArch64.
+//! forces XXH3's portable backend too), then `"crc32"` (the sets the CPU's instruction computes
+//! by it at every length, the tables for the rest), and `"clmul128"`, `"clmul256"`,
+//! `"fusion"`, `"clmul512"` on x86-64, `"pmull"`, `"pmull-eor3"` on AArch64.
 #![cfg_attr(
     any(target_arch = "x86_64", target_arch = "aarch64"),
     allow(unsafe_code)
@@ -21,10 +21,17 @@
 use super::clmul::{Clmul, Width, WIDEST_MIN, WIDE_MIN};
 #[cfg(target_arch = "x86_64")]
 use super::fusion::{self, Fusion};
-#[cfg(target_arch = "x86_64")]
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use super::instruction::Instruction;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+pub(crate) use super::instruction::Polynomial;
 #[cfg(target_arch = "aarch64")]
 use super::pmull::Pmull;
+
+/// No CPU instruction computes a CRC on other architectures.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+#[derive(Clone, Copy)]
+pub(crate) enum Polynomial {}
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 use crate::cpu;
 
@@ -32,11 +39,11 @@ use crate::cpu;
 /// least.
 const FOLD_MIN: usize = 16;
 
-/// CRC-32C's inputs from 16 bytes to shorter than this go through SSE4.2's `crc32` instruction,
-/// where the CPU has it (shorter ones take the tables as every set's do): one chain of it ends
-/// before the fold's products and reduction do (BENCHMARKS.md, "CRC-32C: the `crc32`
-/// instruction for short inputs").
-#[cfg(target_arch = "x86_64")]
+/// The inputs from 16 bytes to shorter than this of a set the CPU has an instruction for
+/// (CRC-32C on x86-64; CRC-32 and CRC-32C on AArch64) go through that instruction (shorter ones
+/// take the tables as every set's do): one chain of it ends before the fold's products and
+/// reduction do (BENCHMARKS.md, "CRC-32C: the `crc32` instruction for short inputs").
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(super) const INSTRUCTION_MAX: usize = 128;
 
 /// Every way a CRC can run, slowest first. Each needs the CPU features of the one before it
@@ -47,9 +54,10 @@ pub(super) const INSTRUCTION_MAX: usize = 128;
 pub(crate) enum Backend {
     /// Slice-by-8 tables ([`table`](super::table)).
     Tables = 1,
-    /// SSE4.2's `crc32` instruction ([`instruction`](super::instruction)) for CRC-32C, the
-    /// tables for the other sets.
-    #[cfg(target_arch = "x86_64")]
+    /// The CPU's CRC-32 instruction ([`instruction`](super::instruction)) for the sets it
+    /// computes (SSE4.2's for CRC-32C; AArch64's for CRC-32 and CRC-32C), the tables for the
+    /// other sets.
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     Crc32 = 2,
     /// 128-bit PCLMULQDQ folds (and the `crc32` instruction for CRC-32C's inputs under
     /// [`INSTRUCTION_MAX`] bytes).
@@ -69,17 +77,16 @@ pub(crate) enum Backend {
     Clmul512 = 6,
     /// NEON's PMULL folds.
     #[cfg(target_arch = "aarch64")]
-    Pmull = 2,
+    Pmull = 3,
     /// PMULL folds with SHA3's three-way XOR.
     #[cfg(target_arch = "aarch64")]
-    PmullEor3 = 3,
+    PmullEor3 = 4,
 }
 
 #[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
 impl Backend {
     /// Every backend of this architecture but the tables, slowest first.
     const FASTER_THAN_TABLES: &'static [Backend] = &[
-        #[cfg(target_arch = "x86_64")]
         Backend::Crc32,
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul128,
@@ -100,7 +107,7 @@ impl Backend {
 #[derive(Clone, Copy)]
 pub(crate) enum Path {
     Tables,
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
     Instruction(Instruction),
     #[cfg(target_arch = "x86_64")]
     Clmul(Clmul),
@@ -113,11 +120,15 @@ pub(crate) enum Path {
 /// [`choose`] before the CPU was asked: call [`ask`], then choose again.
 pub(crate) struct NotAsked;
 
-/// How to run an input of `len` bytes, for a register of 64 bits if `wide_register`, of
-/// CRC-32C if `crc32c`. Cheap: the tables for short inputs without a look at the CPU, else one
-/// load of the kept choice.
+/// How to run an input of `len` bytes, for a register of 64 bits if `wide_register`, of a set
+/// the CPU's instruction computes if `instruction`. Cheap: the tables for short inputs without
+/// a look at the CPU, else one load of the kept choice.
 #[inline(always)]
-pub(crate) fn choose(len: usize, wide_register: bool, crc32c: bool) -> Result<Path, NotAsked> {
+pub(crate) fn choose(
+    len: usize,
+    wide_register: bool,
+    instruction: Option<Polynomial>,
+) -> Result<Path, NotAsked> {
     // The tables under 16 bytes; at 16 and 24 too, which they take in whole steps of 8, for a
     // set in a 64-bit register, whose fold ends in two such steps anyway. A reflected CRC-32's
     // fold ends in Barrett's reduction instead, which beats the tables there (BENCHMARKS.md,
@@ -132,13 +143,8 @@ pub(crate) fn choose(len: usize, wide_register: bool, crc32c: bool) -> Result<Pa
         // compiled for). The kept choice is compared as its byte: a `match` on it made LLVM
         // build a jump table.
         let kept = kept()?;
-        if crc32c
-            && kept >= Backend::Crc32 as u8
-            && (len < INSTRUCTION_MAX || kept == Backend::Crc32 as u8)
-        {
-            // SAFETY: `ask` found this CPU to have SSE4.2, which every backend from `Crc32`
-            // up needs.
-            return Ok(Path::Instruction(unsafe { Instruction::new_unchecked() }));
+        if let Some(path) = instruction_path(kept, len, instruction) {
+            return Ok(path);
         }
         if len < WIDE_MIN {
             return Ok(fold_up_to(kept, Backend::Clmul128));
@@ -146,7 +152,10 @@ pub(crate) fn choose(len: usize, wide_register: bool, crc32c: bool) -> Result<Pa
         if len < WIDEST_MIN {
             return Ok(fold_up_to(kept, Backend::Clmul256));
         }
-        if kept == Backend::Fusion as u8 && crc32c && len >= fusion::MIN_LEN {
+        if kept == Backend::Fusion as u8
+            && instruction == Some(Polynomial::Castagnoli)
+            && len >= fusion::MIN_LEN
+        {
             // SAFETY: `ask` found this CPU to have what the fusion needs.
             return Ok(Path::Fusion(unsafe { new_fusion() }));
         }
@@ -154,14 +163,30 @@ pub(crate) fn choose(len: usize, wide_register: bool, crc32c: bool) -> Result<Pa
     }
     #[cfg(target_arch = "aarch64")]
     {
-        let _ = crc32c;
-        Ok(fold_up_to(kept()?, Backend::PmullEor3))
+        let kept = kept()?;
+        if let Some(path) = instruction_path(kept, len, instruction) {
+            return Ok(path);
+        }
+        Ok(fold_up_to(kept, Backend::PmullEor3))
     }
     #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
     {
-        let _ = crc32c;
+        let _ = instruction;
         Ok(Path::Tables)
     }
+}
+
+/// The CPU's CRC-32 instruction, for a set it computes: under [`INSTRUCTION_MAX`] bytes, or at
+/// every length where it is the fastest backend kept (forced, or no fold).
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[inline(always)]
+fn instruction_path(kept: u8, len: usize, instruction: Option<Polynomial>) -> Option<Path> {
+    let polynomial = instruction?;
+    let has = kept >= Backend::Crc32 as u8;
+    // SAFETY: `kept` is what `ask` found this CPU to have, and every backend from `Crc32` up
+    // needs the instruction (SSE4.2, or AArch64's CRC extension).
+    (has && (len < INSTRUCTION_MAX || kept == Backend::Crc32 as u8))
+        .then(|| Path::Instruction(unsafe { Instruction::new_unchecked(polynomial) }))
 }
 
 /// The fastest fold up to `widest` that the backend kept as `kept` (or a faster one) allows,
@@ -286,6 +311,8 @@ fn best_for(features: cpu::Features) -> Backend {
             Backend::PmullEor3
         } else if has(Backend::Pmull) {
             Backend::Pmull
+        } else if has(Backend::Crc32) {
+            Backend::Crc32
         } else {
             Backend::Tables
         };
@@ -294,6 +321,8 @@ fn best_for(features: cpu::Features) -> Backend {
             iohash_force_backend = "scalar"
         )) {
             Backend::Tables
+        } else if cfg!(iohash_force_backend = "crc32") {
+            Backend::Crc32
         } else if cfg!(iohash_force_backend = "pmull") {
             Backend::Pmull
         } else {
@@ -317,6 +346,8 @@ pub(super) const fn needs(backend: Backend) -> u32 {
         Backend::Tables => 0,
         #[cfg(target_arch = "x86_64")]
         Backend::Crc32 => cpu::SSE42,
+        #[cfg(target_arch = "aarch64")]
+        Backend::Crc32 => cpu::CRC,
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul128 => NARROW,
         #[cfg(target_arch = "x86_64")]
@@ -325,10 +356,12 @@ pub(super) const fn needs(backend: Backend) -> u32 {
         Backend::Fusion => WIDE,
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul512 => WIDE | cpu::AVX512F | cpu::AVX512BW | cpu::GFNI,
+        // (The CRC extension for the folds too, which the CPUs with PMULL that Linux runs on
+        // have: so each backend needs what the one before it does.)
         #[cfg(target_arch = "aarch64")]
-        Backend::Pmull => cpu::NEON | cpu::PMULL,
+        Backend::Pmull => cpu::CRC | cpu::NEON | cpu::PMULL,
         #[cfg(target_arch = "aarch64")]
-        Backend::PmullEor3 => cpu::NEON | cpu::PMULL | cpu::SHA3,
+        Backend::PmullEor3 => cpu::CRC | cpu::NEON | cpu::PMULL | cpu::SHA3,
     }
 }
 
@@ -342,9 +375,10 @@ pub(crate) fn folds() -> alloc::vec::Vec<Path> {
         .copied()
         .filter(|&backend| features.has(needs(backend)))
         .map(|backend| match backend {
-            // SAFETY: the CPU has SSE4.2 (filtered above).
-            #[cfg(target_arch = "x86_64")]
-            Backend::Crc32 => Path::Instruction(unsafe { Instruction::new_unchecked() }),
+            Backend::Crc32 => {
+                // SAFETY: the CPU has the instruction (filtered above).
+                Path::Instruction(unsafe { Instruction::new_unchecked(Polynomial::Castagnoli) })
+            }
             // SAFETY: the CPU has what the fusion needs (filtered above).
             #[cfg(target_arch = "x86_64")]
             Backend::Fusion => Path::Fusion(unsafe { new_fusion() }),
@@ -359,7 +393,6 @@ pub(crate) fn folds() -> alloc::vec::Vec<Path> {
 pub(crate) fn name() -> &'static str {
     match ask() {
         Backend::Tables => "tables",
-        #[cfg(target_arch = "x86_64")]
         Backend::Crc32 => "crc32",
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul128 => "clmul128",
@@ -419,15 +452,25 @@ mod tests {
     /// fusion where it was chosen, and only from its first block.
     #[test]
     fn the_length_comes_first() {
-        assert!(matches!(choose(15, false, false), Ok(Path::Tables)));
-        assert!(matches!(choose(24, true, false), Ok(Path::Tables)));
+        assert!(matches!(choose(15, false, None), Ok(Path::Tables)));
+        assert!(matches!(choose(24, true, None), Ok(Path::Tables)));
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+        {
+            let crc32c = Some(Polynomial::Castagnoli);
+            let backend = ask();
+            let instructed = |len| matches!(choose(len, false, crc32c), Ok(Path::Instruction(_)));
+            assert_eq!(instructed(64), backend >= Backend::Crc32);
+            assert_eq!(instructed(1 << 20), backend == Backend::Crc32);
+            assert!(!matches!(choose(64, false, None), Ok(Path::Instruction(_))));
+        }
         #[cfg(target_arch = "x86_64")]
         {
-            let fused = |len, crc32c| matches!(choose(len, false, crc32c), Ok(Path::Fusion(_)));
+            let crc32c = Some(Polynomial::Castagnoli);
+            let fused = |len, set| matches!(choose(len, false, set), Ok(Path::Fusion(_)));
             let chose_fusion = ask() == Backend::Fusion;
-            assert_eq!(fused(1 << 20, true), chose_fusion);
-            assert!(!fused(fusion::MIN_LEN - 1, true));
-            assert!(!fused(1 << 20, false));
+            assert_eq!(fused(1 << 20, crc32c), chose_fusion);
+            assert!(!fused(fusion::MIN_LEN - 1, crc32c));
+            assert!(!fused(1 << 20, None));
         }
     }
 }

@@ -327,9 +327,9 @@ mod tests {
             .into_iter()
             .filter_map(|path| match path {
                 Path::Pmull(pmull) => Some(pmull),
-                Path::Tables => None,
+                _ => None,
             })
-            .last()
+            .next_back()
         else {
             eprintln!("skipped: this CPU has no PMULL");
             return;
