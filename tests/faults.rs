@@ -394,3 +394,41 @@ fn a_write_in_place_after_the_hash_began_is_an_error() {
         assert!(result.is_err(), "parallel, {what}");
     }
 }
+
+/// A pseudo-file reports a size of 0 (or less than it holds): every file path reads it to its
+/// end, the parallel one included, so its hash is that of its bytes, not of the empty input.
+#[cfg(target_os = "linux")]
+#[test]
+fn pseudo_files_whose_size_lies_are_read_to_their_end() {
+    let version = Path::new("/proc/version");
+    let Ok(bytes) = std::fs::read(version) else {
+        eprintln!("skipped: no {}", version.display());
+        return;
+    };
+    assert!(!bytes.is_empty());
+    assert_eq!(
+        std::fs::metadata(version).unwrap().len(),
+        0,
+        "a size that lies"
+    );
+    let crc = Crc64::hash(&bytes);
+    for threads in [1, 2, 4] {
+        let parallel = iohash::hash_file_parallel(version, threads, Crc64::new).unwrap();
+        assert_eq!(parallel.current_hash(), crc, "{threads} threads");
+    }
+    let counted = std::sync::atomic::AtomicU64::new(0);
+    let open = File::open(version).unwrap();
+    let parallel = iohash::hash_open_file_parallel(&open, 2, Crc64::new, |n| {
+        counted.fetch_add(n, Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(parallel.current_hash(), crc);
+    assert_eq!(counted.into_inner(), bytes.len() as u64);
+    assert_eq!(
+        iohash::hash_file::<XxHash3>(version).unwrap(),
+        XxHash3::hash(&bytes)
+    );
+    let mut hasher = XxHash64::new();
+    hasher.append_file(version).unwrap();
+    assert_eq!(hasher.current_hash(), XxHash64::hash(&bytes));
+}

@@ -16,7 +16,9 @@ const BATCHES_IN_FLIGHT_PER_THREAD: usize = 4;
 /// The number of threads for `items` inputs, `-j` being `requested` (`None` or 0: one per
 /// CPU, as `std::thread::available_parallelism` counts them); never more than there are
 /// inputs, at least one. The CPUs are only counted when there are two inputs or more and no
-/// number was asked for. Every parallel path of the command takes its count from here.
+/// number was asked for. Every parallel path of the command takes its count from here. (The
+/// library's own parallel paths follow the same rule in `src/io/threads.rs`, which is not
+/// public: how many threads a program runs is the program's choice, not a hashing matter.)
 pub fn threads_for(requested: Option<usize>, items: usize) -> usize {
     match (items, requested.filter(|&n| n > 0)) {
         (0 | 1, _) | (_, Some(1)) => 1,

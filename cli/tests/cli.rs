@@ -1959,3 +1959,33 @@ fn the_last_algorithm_given_wins_as_in_xxhsum() {
     let expected = format!("{:032x}  f\n", iohash::XxHash128::hash(b"hello"));
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
 }
+
+/// A pseudo-file that reports a size of 0 hashes as its bytes through every form, the parallel
+/// CRC path included: as the same bytes on standard input.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_pseudo_file_hashes_as_its_bytes_on_stdin() {
+    let Ok(bytes) = fs::read("/proc/version") else {
+        eprintln!("skipped: no /proc/version");
+        return;
+    };
+    let dir = std::env::temp_dir();
+    for args in [
+        &["-H", "crc32"][..],
+        &["-H", "crc64nvme", "--no-mmap"],
+        &["-H", "crc32c", "--base64"],
+        &["-H", "crc32c", "--part-size", "5MiB"],
+        &["-H3"],
+    ] {
+        let hash_of = |out: Output| {
+            assert!(out.status.success(), "{args:?}: {out:?}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            text.split_whitespace().next().unwrap().to_owned()
+        };
+        let mut file_args: Vec<&OsStr> = args.iter().map(OsStr::new).collect();
+        file_args.push(OsStr::new("/proc/version"));
+        let from_file = hash_of(iohash(&dir, &file_args));
+        let piped = run(Command::new(IOHASH).args(args), Some(&bytes)).unwrap();
+        assert_eq!(from_file, hash_of(piped), "{args:?}");
+    }
+}

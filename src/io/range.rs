@@ -179,11 +179,17 @@ where
     P: Fn(u64) + Sync,
 {
     let before = snapshot_of_contents(file)?;
-    let ranges = if before.is_file() {
+    let mut ranges = if before.is_file() {
         split(before.len(), threads)
     } else {
         Vec::new()
     };
+    // The last range reads on to the end of the file, past the size the file reported: a
+    // pseudo-file's (`/proc`, `/sys`) is 0 or less than it holds. A regular file that grew is
+    // a changed file, which the snapshot tells after the reads.
+    if let Some((offset, len)) = ranges.last_mut() {
+        *len = u64::MAX - *offset;
+    }
     let hash_range = |range: Option<(u64, u64)>| {
         let mut hasher = new_hasher();
         let mut sink = Watched {
