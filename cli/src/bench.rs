@@ -72,7 +72,7 @@ pub fn run(id: Option<u32>, rounds: u32, samples: &[(String, Vec<u8>)]) -> Resul
         padded.push(0);
         padded.extend_from_slice(sample);
         if samples.len() > 1 || name != "Sample of 100 KB" {
-            let _ = writeln!(out, "{name}:");
+            writeln!(out, "{name}:").map_err(|e| stdout_failed(&e))?;
         }
         for &(n, algorithm, unaligned) in &chosen {
             let input = if unaligned {
@@ -86,19 +86,23 @@ pub fn run(id: Option<u32>, rounds: u32, samples: &[(String, Vec<u8>)]) -> Resul
             } else {
                 algorithm.tag().to_owned()
             };
-            let line = writeln!(
+            writeln!(
                 out,
                 "{n:2}#{tag:<20} : {:10} -> {:9.0} it/s ({:9.1} MB/s)",
                 input.len(),
                 1.0 / seconds,
                 input.len() as f64 / seconds / 1e6,
-            );
-            if line.is_err() {
-                return Ok(());
-            }
+            )
+            .and_then(|()| out.flush())
+            .map_err(|e| stdout_failed(&e))?;
         }
     }
     Ok(())
+}
+
+/// The error of a line that could not be written: the run ends there.
+fn stdout_failed(e: &io::Error) -> String {
+    format!("standard output: {}", crate::input::describe(e))
 }
 
 /// The best time, in seconds, of one hash of `input` over `rounds` rounds.

@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
+use std::io::{self, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -15,14 +15,11 @@ use std::sync::Mutex;
 use iohash::cloud::S3Composite;
 use iohash::{Algorithm, AnyHasher, HasherExt, NonCryptographicHasher};
 
-use crate::input::{describe, path_from_bytes, Input};
+use crate::input::{describe, path_from_bytes, read_line, Input};
 use crate::ordered::{for_each_ordered, threads_for};
 use crate::sumfile::{
     escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
 };
-
-/// xxhsum's limit on a checksum line.
-const MAX_LINE_LEN: usize = 32 * 1024;
 
 pub struct CheckOptions {
     pub seed: u64,
@@ -129,6 +126,8 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     );
 
     let mut out = BufWriter::new(io::stdout().lock());
+    // The first error writing standard output: it stops the check (what follows would be lost).
+    let mut write_error: Option<io::Error> = None;
     let mut report = Report::default();
     let hashers = Hashers::new(options.seed);
     // With --audit, every name the list holds (a set as large as the list).
@@ -142,8 +141,10 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         },
         |(number, item), result| {
             let mut print = |text: &[u8]| {
-                if !options.status {
-                    let _ = out.write_all(text);
+                if !options.status && write_error.is_none() {
+                    if let Err(e) = out.write_all(text) {
+                        write_error = Some(e);
+                    }
                 }
             };
             match (item, result) {
@@ -202,10 +203,11 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                 }
                 (Item::Check(_), None) => unreachable!("every check line is verified"),
             }
+            write_error.is_none()
         },
     );
 
-    if let (Some(tree_options), true) = (&audit_options, report.proper > 0) {
+    if let (Some(tree_options), true, None) = (&audit_options, report.proper > 0, &write_error) {
         let root = audit_root.unwrap_or_else(|| common_directory(listed.iter().map(Vec::as_slice)));
         for found in crate::tree::walk(&root, tree_options) {
             match found {
@@ -214,7 +216,11 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                     if !listed.contains(normalized(&name)) {
                         report.unlisted += 1;
                         if !options.status {
-                            let _ = out.write_all(&[&shown_name(&name)[..], b": NEW\n"].concat());
+                            let line = [&shown_name(&name)[..], b": NEW\n"].concat();
+                            if let Err(e) = out.write_all(&line) {
+                                write_error = Some(e);
+                                break;
+                            }
                         }
                     }
                 }
@@ -250,7 +256,9 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             let files = plural(report.unlisted, "file is", "files are");
             summary += &format!("{} {files} not in the list\n", report.unlisted);
         }
-        let _ = out.write_all(summary.as_bytes());
+        if write_error.is_none() {
+            write_error = out.write_all(summary.as_bytes()).err();
+        }
     }
     let mut ok = report.proper > 0
         && report.mismatched == 0
@@ -259,10 +267,19 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         && (!options.strict || report.improper == 0)
         && !report.stopped;
     if options.ignore_missing && report.matched == 0 {
-        let _ = writeln!(out, "{list_name}: no file was verified");
+        if write_error.is_none() {
+            write_error = writeln!(out, "{list_name}: no file was verified").err();
+        }
         ok = false;
     }
-    let _ = out.flush();
+    let flushed = out.flush();
+    if let Some(e) = write_error.or(flushed.err()) {
+        // A reader that went away (`| head`) needs no word; any other failure does.
+        if e.kind() != ErrorKind::BrokenPipe {
+            eprintln!("{program}: standard output: {}", describe(&e));
+        }
+        return false;
+    }
     ok
 }
 
@@ -432,34 +449,6 @@ impl<R: Read> Iterator for Items<R> {
     }
 }
 
-/// Reads one line ended by `end` (`\n`, or NUL) into `line` (without its end), refusing lines
-/// over 32 KiB so a binary file cannot make it allocate without bound; `Ok(false)` at end of
-/// input.
-fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>, end: u8) -> io::Result<bool> {
-    loop {
-        let buf = match reader.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            return Ok(!line.is_empty());
-        }
-        let (take, done) = match buf.iter().position(|&b| b == end) {
-            Some(end) => (end, true),
-            None => (buf.len(), false),
-        };
-        if line.len() + take > MAX_LINE_LEN {
-            return Err(io::Error::new(ErrorKind::InvalidData, "line too long"));
-        }
-        line.extend_from_slice(&buf[..take]);
-        reader.consume(take + usize::from(done));
-        if done {
-            return Ok(true);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -477,20 +466,5 @@ mod tests {
         assert_eq!(dir(&["/x", "/y/z"]), PathBuf::from("/"));
         assert_eq!(dir(&["/data/p/a", "/data/p/b"]), PathBuf::from("/data/p"));
         assert_eq!(normalized(b"././a/b"), b"a/b");
-    }
-
-    #[test]
-    fn lines_are_split_and_limited() {
-        let mut reader = io::Cursor::new(b"one\r\ntwo\n\nlast".to_vec());
-        let mut lines = Vec::new();
-        let mut line = Vec::new();
-        while read_line(&mut reader, &mut line, b'\n').unwrap() {
-            lines.push(std::mem::take(&mut line));
-        }
-        assert_eq!(lines, [&b"one\r"[..], b"two", b"", b"last"]);
-
-        let mut huge = io::Cursor::new(vec![b'x'; MAX_LINE_LEN + 1]);
-        let err = read_line(&mut huge, &mut Vec::new(), b'\n').unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::InvalidData);
     }
 }

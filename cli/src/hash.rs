@@ -230,7 +230,7 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                         Some(bar) => bar.suspend(|| eprintln!("{message}")),
                         None => eprintln!("{message}"),
                     }
-                    return;
+                    return true;
                 }
                 (Job::Fail(message), _) => {
                     ok = false;
@@ -239,7 +239,7 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                         Some(bar) => bar.suspend(|| eprintln!("{program}: {message}")),
                         None => eprintln!("{program}: {message}"),
                     }
-                    return;
+                    return true;
                 }
             };
             let name = input.display_name();
@@ -284,6 +284,8 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                     };
                 }
             }
+            // Output that cannot be written ends the run: the rest would be lost.
+            write_error.is_none()
         },
     );
     if let Some(bar) = bar {

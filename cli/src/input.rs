@@ -2,7 +2,7 @@
 
 use std::ffi::OsString;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader, ErrorKind, Read};
 use std::path::{Path, PathBuf};
 
 /// A file named on the command line, in a `--files-from` list or in a checksum line.
@@ -143,8 +143,12 @@ pub fn read_file_list(list: &Path, separator: u8) -> io::Result<Vec<Input>> {
         Box::new(File::open(list)?)
     };
     let mut inputs = Vec::new();
-    for line in BufReader::new(reader).split(separator) {
-        let line = line?;
+    let mut reader = BufReader::new(reader);
+    let mut line = Vec::new();
+    // Each line within the limit of a checksum line's: a list with no end of line
+    // (`/dev/zero`) is refused, not read into memory.
+    while read_line(&mut reader, &mut line, separator)? {
+        let line = std::mem::take(&mut line);
         let name = match separator {
             b'\n' => line.strip_suffix(b"\r").unwrap_or(&line),
             _ => &line,
@@ -163,6 +167,37 @@ pub fn read_file_list(list: &Path, separator: u8) -> io::Result<Vec<Input>> {
         }
     }
     Ok(inputs)
+}
+
+/// xxhsum's limit on a checksum line, and ours on a line of `--files-from`.
+pub const MAX_LINE_LEN: usize = 32 * 1024;
+
+/// Reads one line ended by `end` (`\n`, or NUL) into `line` (without its end), refusing lines
+/// over 32 KiB so a binary file cannot make it allocate without bound; `Ok(false)` at end of
+/// input.
+pub fn read_line(reader: &mut impl BufRead, line: &mut Vec<u8>, end: u8) -> io::Result<bool> {
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(!line.is_empty());
+        }
+        let (take, done) = match buf.iter().position(|&b| b == end) {
+            Some(end) => (end, true),
+            None => (buf.len(), false),
+        };
+        if line.len() + take > MAX_LINE_LEN {
+            return Err(io::Error::new(ErrorKind::InvalidData, "line too long"));
+        }
+        line.extend_from_slice(&buf[..take]);
+        reader.consume(take + usize::from(done));
+        if done {
+            return Ok(true);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -210,5 +245,20 @@ mod tests {
         ] {
             assert_eq!(decode_wtf8(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn lines_are_split_and_limited() {
+        let mut reader = io::Cursor::new(b"one\r\ntwo\n\nlast".to_vec());
+        let mut lines = Vec::new();
+        let mut line = Vec::new();
+        while read_line(&mut reader, &mut line, b'\n').unwrap() {
+            lines.push(std::mem::take(&mut line));
+        }
+        assert_eq!(lines, [&b"one\r"[..], b"two", b"", b"last"]);
+
+        let mut huge = io::Cursor::new(vec![b'x'; MAX_LINE_LEN + 1]);
+        let err = read_line(&mut huge, &mut Vec::new(), b'\n').unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::InvalidData);
     }
 }

@@ -22,7 +22,7 @@ mod tree_hash;
 mod walk;
 
 use std::ffi::OsString;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -380,8 +380,16 @@ fn main() -> ExitCode {
     let args = match Args::try_parse_from(xxhsum_short_forms(std::env::args_os())) {
         Ok(args) => args,
         Err(e) => {
-            let _ = e.print();
-            // xxhsum exits 1 on bad usage; help and version are not errors.
+            // xxhsum exits 1 on bad usage; help and version are not errors, unless they
+            // cannot be written.
+            if let (false, Err(e)) = (e.use_stderr(), e.print()) {
+                eprintln!(
+                    "{}: standard output: {}",
+                    personality.name,
+                    input::describe(&e)
+                );
+                return ExitCode::FAILURE;
+            }
             return if e.use_stderr() {
                 ExitCode::FAILURE
             } else {
@@ -401,20 +409,28 @@ fn main() -> ExitCode {
 
 /// Runs the command; `Ok(false)` when some file failed (already reported), `Err` for bad usage.
 fn run(personality: &Personality, args: Args) -> Result<bool, String> {
+    let to_stdout = |bytes: &[u8]| {
+        let mut out = std::io::stdout().lock();
+        out.write_all(bytes)
+            .and_then(|()| out.flush())
+            .map(|()| true)
+            .map_err(|e| format!("standard output: {}", input::describe(&e)))
+    };
     if let Some(shell) = args.completions {
-        let mut command = Args::command();
-        clap_complete::generate(shell, &mut command, "iohash", &mut std::io::stdout());
-        return Ok(true);
+        // Made in memory first: clap_complete panics on a write error.
+        let mut script = Vec::new();
+        clap_complete::generate(shell, &mut Args::command(), "iohash", &mut script);
+        return to_stdout(&script);
     }
     if args.list {
-        print!("{}", algorithm_arg::list());
-        return Ok(true);
+        return to_stdout(algorithm_arg::list().as_bytes());
     }
     if args.man {
-        return clap_mangen::Man::new(Args::command())
-            .render(&mut std::io::stdout())
-            .map(|()| true)
-            .map_err(|e| format!("standard output: {}", input::describe(&e)));
+        let mut page = Vec::new();
+        clap_mangen::Man::new(Args::command())
+            .render(&mut page)
+            .map_err(|e| format!("the man page: {e}"))?;
+        return to_stdout(&page);
     }
     if !args.exclude.is_empty() && !args.recursive && !args.audit {
         return Err("--exclude needs -r or -c --audit".to_owned());

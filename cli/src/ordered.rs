@@ -2,6 +2,7 @@
 //! next, with a bounded number of items in flight.
 
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
 
@@ -30,7 +31,9 @@ pub fn threads_for(requested: Option<usize>, items: usize) -> usize {
 }
 
 /// Runs `work` on every item of `items` on `threads` threads and calls `emit` with each item and
-/// its result in input order, as soon as all before it are out.
+/// its result in input order, as soon as all before it are out. When `emit` returns `false`
+/// (standard output failed), no more items are read, nor emitted: only those already taken by
+/// a thread are worked on.
 ///
 /// `items` is read lazily, by one thread, in batches of 16, and at most `threads × 4` batches
 /// are between being read and being emitted, so a stream of millions of items (a checksum
@@ -40,7 +43,7 @@ pub fn for_each_ordered<T, R>(
     items: impl Iterator<Item = T> + Send,
     threads: usize,
     work: impl Fn(&T) -> R + Sync,
-    mut emit: impl FnMut(T, R),
+    mut emit: impl FnMut(T, R) -> bool,
 ) where
     T: Send,
     R: Send,
@@ -48,10 +51,13 @@ pub fn for_each_ordered<T, R>(
     if threads <= 1 {
         for item in items {
             let result = work(&item);
-            emit(item, result);
+            if !emit(item, result) {
+                return;
+            }
         }
         return;
     }
+    let stopped = AtomicBool::new(false);
     let limit = threads * BATCHES_IN_FLIGHT_PER_THREAD;
     // Permits: the reader takes one per batch, the emitter gives it back once the batch is out.
     let (permit_back, permits) = mpsc::sync_channel::<()>(limit);
@@ -62,9 +68,13 @@ pub fn for_each_ordered<T, R>(
     let from_reader = Mutex::new(from_reader);
     let (to_emitter, results) = mpsc::channel::<(usize, Vec<(T, R)>)>();
     std::thread::scope(|scope| {
+        let stopped = &stopped;
         scope.spawn(move || {
             let mut items = items.fuse();
             for index in 0.. {
+                if stopped.load(Ordering::Relaxed) {
+                    break;
+                }
                 let batch: Vec<T> = items.by_ref().take(BATCH).collect();
                 if batch.is_empty()
                     || permits.recv().is_err()
@@ -94,16 +104,22 @@ pub fn for_each_ordered<T, R>(
         drop(to_emitter);
         let mut early = BTreeMap::new();
         let mut due = 0;
-        for (index, batch) in results {
+        'results: for (index, batch) in results {
             early.insert(index, batch);
             while let Some(batch) = early.remove(&due) {
                 for (item, result) in batch {
-                    emit(item, result);
+                    if !emit(item, result) {
+                        // The reader stops at its next batch; the workers when their channel
+                        // to here closes, as `results` is dropped on the way out.
+                        stopped.store(true, Ordering::Relaxed);
+                        break 'results;
+                    }
                 }
                 let _ = permit_back.send(());
                 due += 1;
             }
         }
+        drop(permit_back);
     });
 }
 
@@ -123,7 +139,10 @@ mod tests {
                 std::thread::sleep(std::time::Duration::from_micros(2000 - i));
                 i * 2
             },
-            |i, r| seen.push((i, r)),
+            |i, r| {
+                seen.push((i, r));
+                true
+            },
         );
         assert_eq!(seen, items.iter().map(|&i| (i, i * 2)).collect::<Vec<_>>());
     }
@@ -136,7 +155,10 @@ mod tests {
             [1, 2, 3].into_iter(),
             1,
             |&i| (i, std::thread::current().id()),
-            |_, r| seen.push(r),
+            |_, r| {
+                seen.push(r);
+                true
+            },
         );
         assert!(seen.iter().all(|&(_, id)| id == caller));
         assert_eq!(seen.len(), 3);
@@ -163,6 +185,7 @@ mod tests {
             |_, _| {
                 emitted += 1;
                 most_ahead = most_ahead.max(read.load(Ordering::Relaxed) - emitted);
+                true
             },
         );
         assert_eq!(emitted, 10_000);

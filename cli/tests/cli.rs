@@ -1989,3 +1989,79 @@ fn a_pseudo_file_hashes_as_its_bytes_on_stdin() {
         assert_eq!(from_file, hash_of(piped), "{args:?}");
     }
 }
+
+/// Output that cannot be written is an error on every path that writes: a message naming the
+/// cause, exit 1, never a panic or an abort.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_standard_output_is_an_error_not_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"data").unwrap();
+    let list = iohash(dir.path(), &[OsStr::new("f")]);
+    fs::write(dir.path().join("list"), &list.stdout).unwrap();
+    for args in [
+        &["--list"][..],
+        &["--completions", "bash"],
+        &["--man"],
+        &["--help"],
+        &["--version"],
+        &["f"],
+        &["-c", "list"],
+        &["-b", "-i1", "-b1"],
+    ] {
+        let full = fs::File::create("/dev/full").unwrap();
+        let out = Command::new(IOHASH)
+            .current_dir(dir.path())
+            .args(args)
+            .stdout(full)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("No space left on device"),
+            "{args:?}: {stderr}"
+        );
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+/// `-c` stops at the first line it cannot write: a reader that went away (`| head -1`) ends
+/// the check with a failure, not a full run that exits 0.
+#[cfg(unix)]
+#[test]
+fn a_check_stops_when_its_reader_goes_away() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"data").unwrap();
+    let line = iohash(dir.path(), &[OsStr::new("f")]).stdout;
+    fs::write(dir.path().join("list"), line.repeat(20_000)).unwrap();
+    let mut child = Command::new(IOHASH)
+        .current_dir(dir.path())
+        .args(["-c", "list"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "f: OK\n");
+    // The pipe is closed here, with 19,999 lines still to write.
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1));
+}
+
+/// A `--files-from` list is read a bounded line at a time: one without an end of line
+/// (`/dev/zero`) is refused at once, as `-c` refuses such a list, not read until memory ends.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_list_without_line_ends_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = iohash(dir.path(), &[OsStr::new("--files-from"), OsStr::new("/dev/zero")]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("/dev/zero: line too long"), "{stderr}");
+}

@@ -277,11 +277,14 @@ impl Session<'_> {
                     hashes: formats.iter().copied().zip(hashes).collect(),
                 })
             },
-            |_, result: Result<Hashed, Failure>| match result {
-                Ok(hashed) => out.push(hashed),
-                Err(e) => {
-                    first_error.get_or_insert(e);
+            |_, result: Result<Hashed, Failure>| {
+                match result {
+                    Ok(hashed) => out.push(hashed),
+                    Err(e) => {
+                        first_error.get_or_insert(e);
+                    }
                 }
+                true
             },
         );
         match first_error {
