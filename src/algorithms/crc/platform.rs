@@ -393,6 +393,7 @@ pub(crate) fn folds() -> alloc::vec::Vec<Path> {
 pub(crate) fn name() -> &'static str {
     match ask() {
         Backend::Tables => "tables",
+        #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
         Backend::Crc32 => "crc32",
         #[cfg(target_arch = "x86_64")]
         Backend::Clmul128 => "clmul128",
