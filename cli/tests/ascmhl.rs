@@ -710,6 +710,71 @@ fn a_manifest_is_a_checksum_list_for_check_and_audit() {
     );
 }
 
+/// `iohash ARGS` run in `cwd`.
+fn iohash_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(IOHASH)
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap()
+}
+
+/// The tree of mhl_tree.txt at `dir/tree`, and the text of the reference's first manifest of
+/// it (xxh128; nine files, `A001/sub/deeper/frames.raw` first, `top level.txt` last).
+fn tree_and_first_manifest(dir: &Path) -> String {
+    build_mhl_tree(&dir.join("tree"));
+    let history = Path::new(DATA).join("ascmhl/history");
+    fs::read_to_string(history.join("0001_tree_2026-12-01_180906Z.mhl")).unwrap()
+}
+
+#[test]
+fn manifest_entries_that_cannot_be_checked_count_as_improperly_formatted() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tree_and_first_manifest(dir.path())
+        // Entry 1: a hash that is not one.
+        .replace("3ca6cd442c9dac25751e2a2a7833ecc3", "zzzz")
+        // Entry 5: only the hash a failed verification recorded.
+        .replace(
+            "action=\"original\" hashdate=\"2026-12-01T18:09:06.812636+00:00\"",
+            "action=\"failed\" hashdate=\"2026-12-01T18:09:06.812636+00:00\"",
+        )
+        // Entry 9: only formats iohash does not compute.
+        .replace(
+            "<xxh128 action=\"original\" hashdate=\"2026-12-01T18:09:06.816344+00:00\">be9052674d3a7ac4b564a48862bc4a0d</xxh128>",
+            "<md5 action=\"original\">0cc175b9c0f1b6a831c399e269772661</md5>\n      <sha1>86f7e437faa5a7fce15d1ddcb9eaeaea377667b8</sha1>",
+        );
+    // Beside the files it records, outside any history.
+    fs::write(dir.path().join("tree/check.mhl"), text).unwrap();
+
+    // As for a plain list: the others are checked, the three counted.
+    let check = iohash_in(dir.path(), &["-c", "tree/check.mhl"]);
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{stdout}");
+    assert_eq!(stdout.matches(": OK\n").count(), 6, "{stdout}");
+    for skipped in ["frames.raw", "clip 1.mov", "top level.txt"] {
+        assert!(!stdout.contains(skipped), "{stdout}");
+    }
+    assert!(
+        stdout.ends_with(": OK\n3 lines are improperly formatted\n"),
+        "{stdout}"
+    );
+    assert!(check.stderr.is_empty());
+
+    // -w names them and why; --strict fails the manifest.
+    let strict = iohash_in(dir.path(), &["-c", "-w", "--strict", "tree/check.mhl"]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert_eq!(strict.stdout, check.stdout);
+    assert_eq!(
+        String::from_utf8_lossy(&strict.stderr),
+        "tree/check.mhl:1: Error: Improperly formatted checksum line (xxh128 hash of the \
+         wrong length or not hexadecimal).\n\
+         tree/check.mhl:5: Error: Improperly formatted checksum line (no xxh128, xxh3 or \
+         xxh64 hash to check; recorded: xxh128 failed).\n\
+         tree/check.mhl:9: Error: Improperly formatted checksum line (no xxh128, xxh3 or \
+         xxh64 hash to check; recorded: md5, sha1).\n"
+    );
+}
+
 #[test]
 fn nested_histories_are_made_as_the_reference_made_them_in_its_scenario() {
     // Scenario 5: two cards, each with its history, copied into a Reels folder, a file added,
