@@ -5,7 +5,7 @@
 //! over 32 KiB stops the file; the file fails if any hash differs, any named file cannot be read
 //! (unless missing and `--ignore-missing`), or no line was well formed. An ASC MHL manifest is
 //! read as a list of its files' entries (`crate::mhl::manifest_as_list`), numbered as lines
-//! are, under the same rules.
+//! are, under the same rules; an entry naming a file outside its folder counts as unreadable.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -55,6 +55,8 @@ enum Item {
     Check(ParsedLine),
     /// Why the line is not one to check.
     Improper(String),
+    /// A manifest's entry naming a file outside its folder: not read (`ListEntry::Outside`).
+    Outside(Vec<u8>),
     /// Reading stopped here: a line too long, or a read error.
     Stop(String),
 }
@@ -179,6 +181,20 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                             );
                         }
                     }
+                }
+                (Item::Outside(name), _) => {
+                    // Counted as a file that could not be read, as the reference counts it
+                    // missing; even with --ignore-missing, since the manifest is at fault.
+                    report.proper += 1;
+                    report.unreadable += 1;
+                    print(
+                        &[
+                            format!("{list_name}:{number}: Could not open or read '").as_bytes(),
+                            &name,
+                            b"': outside the folder the manifest records; not read.\n",
+                        ]
+                        .concat(),
+                    );
                 }
                 (Item::Improper(error), _) => {
                     report.improper += 1;
@@ -403,6 +419,7 @@ fn manifest_items(
                 parsed_item(line.strip_suffix(b"\n").unwrap_or(&line), &options)
             }
             ListEntry::Unusable(why) => Item::Improper(why),
+            ListEntry::Outside(name) => Item::Outside(name),
         };
         (number, item)
     })

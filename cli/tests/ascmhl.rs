@@ -776,6 +776,92 @@ fn manifest_entries_that_cannot_be_checked_count_as_improperly_formatted() {
 }
 
 #[test]
+fn manifest_paths_that_leave_its_folder_are_refused_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tree_and_first_manifest(dir.path());
+    // Files with the recorded contents outside the folder: read, they would check OK.
+    fs::copy(
+        dir.path().join("tree/top level.txt"),
+        dir.path().join("outside.txt"),
+    )
+    .unwrap();
+    let absolute = dir.path().join("clip.mov");
+    fs::copy(dir.path().join("tree/A001/clip 1.mov"), &absolute).unwrap();
+    let absolute = absolute.to_str().unwrap();
+    let text = text
+        .replace(">top level.txt<", ">../outside.txt<")
+        .replace(">A001/clip 1.mov<", &format!(">{absolute}<"));
+    fs::write(dir.path().join("tree/check.mhl"), text).unwrap();
+
+    for args in [&["-c"][..], &["-c", "--ignore-missing"]] {
+        let check = iohash_in(dir.path(), &[args, &["tree/check.mhl"]].concat());
+        let stdout = String::from_utf8_lossy(&check.stdout);
+        assert_eq!(check.status.code(), Some(1), "{args:?}: {stdout}");
+        assert_eq!(stdout.matches(": OK\n").count(), 7, "{stdout}");
+        assert!(stdout.contains(&format!(
+            "tree/check.mhl:5: Could not open or read '{absolute}': outside the folder the \
+             manifest records; not read.\n"
+        )));
+        assert!(stdout.contains(
+            "tree/check.mhl:9: Could not open or read 'tree/../outside.txt': outside the \
+             folder the manifest records; not read.\n"
+        ));
+        assert!(
+            stdout.ends_with("2 listed files could not be read\n"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_manifest_whose_chain_c4_id_differs_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = tree_and_first_manifest(dir.path());
+    let root = dir.path().join("tree");
+    copy_dir(
+        &Path::new(DATA).join("ascmhl/history"),
+        &root.join("ascmhl"),
+    );
+    let manifest = "tree/ascmhl/0001_tree_2026-12-01_180906Z.mhl";
+    let second = "tree/ascmhl/0002_tree_2026-12-01_180907Z.mhl";
+    assert!(iohash_in(dir.path(), &["-c", manifest]).status.success());
+
+    // Changed after the chain recorded it: refused, and so is the history's other manifest,
+    // as the reference refuses the history (`diff` exits 31).
+    fs::write(
+        dir.path().join(manifest),
+        first.replacen("in-place", "transfer", 1),
+    )
+    .unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let diff = run(&ascmhl, &["diff".as_ref(), root.as_os_str()]);
+    assert_eq!(diff.status.code(), Some(31));
+    for list in [manifest, second] {
+        let check = iohash_in(dir.path(), &["-c", list]);
+        assert_eq!(check.status.code(), Some(1), "{list}");
+        assert!(check.stdout.is_empty(), "{list}");
+        assert_eq!(
+            String::from_utf8_lossy(&check.stderr),
+            format!("iohash: {list}: Modified ASC MHL manifest in history at path {manifest}\n")
+        );
+    }
+
+    // A history without its chain cannot be verified.
+    fs::write(dir.path().join(manifest), &first).unwrap();
+    fs::remove_file(root.join("ascmhl/ascmhl_chain.xml")).unwrap();
+    let check = iohash_in(dir.path(), &["-c", manifest]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(check.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&check.stderr),
+        format!(
+            "iohash: {manifest}: Missing ASC MHL chain file for path \
+             tree/ascmhl/ascmhl_chain.xml\n"
+        )
+    );
+}
+
+#[test]
 fn nested_histories_are_made_as_the_reference_made_them_in_its_scenario() {
     // Scenario 5: two cards, each with its history, copied into a Reels folder, a file added,
     // and a generation made of the Reels folder: the log has what the reference printed.

@@ -213,6 +213,10 @@ pub enum ListEntry {
     /// An entry that cannot be checked, and why (a hash that is not one, no hash iohash
     /// computes): `-c` counts it as an improperly formatted line.
     Unusable(String),
+    /// An entry whose path leaves the history's folder (absolute, or up through `..`), by the
+    /// name it would have: never read, and counted as a file that could not be, as the
+    /// reference counts it missing.
+    Outside(Vec<u8>),
 }
 
 /// A manifest (`.mhl`) as a checksum list for `-c`: an entry for each file it records, in
@@ -221,10 +225,19 @@ pub enum ListEntry {
 /// line has its hash in the first of xxh128, xxh3 and xxh64 it records (a `failed` one never).
 /// Also returns the folder and the manifest's ignore patterns, which the audit leaves out as
 /// it does.
+///
+/// A manifest in a history's `ascmhl` folder is read only if the history's chain checks
+/// (every manifest it names is there with its C4 id, this one included), as the reference
+/// reads a history.
 pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<ListEntry>, Vec<String>)> {
-    let manifest = manifest::Manifest::parse(&std::fs::read(path)?)?;
+    let bytes = std::fs::read(path)?;
     let folder = path.parent().unwrap_or(Path::new(""));
     let in_history = folder.file_name().is_some_and(|name| name == FOLDER);
+    if in_history {
+        verify_in_chain(folder, path, &bytes)
+            .map_err(|failure| io::Error::other(failure.to_string()))?;
+    }
+    let manifest = manifest::Manifest::parse(&bytes)?;
     let root = match folder.parent() {
         Some(parent) if in_history => parent,
         _ => folder,
@@ -243,9 +256,37 @@ pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<ListEntry>, Vec
     Ok((root.to_path_buf(), entries, manifest.ignore))
 }
 
+/// Checks the chain of the history in `folder`, and the manifest at `path` (read as `bytes`)
+/// against its own link, so that what `-c` reads is what was verified.
+fn verify_in_chain(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let links = history::verified_chain(folder)?;
+    let name = path.file_name().unwrap_or_default();
+    let link = links
+        .iter()
+        .find(|link| link.format == "c4" && std::ffi::OsStr::new(&link.path) == name);
+    match link {
+        Some(link) if chain::c4(bytes) != link.hash => {
+            Err(Failure::ModifiedManifest(path.to_path_buf()))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// What `-c` makes of a file's record in a manifest of the folder `root`.
 fn list_entry(root: &Path, entry: &manifest::MediaHash) -> ListEntry {
     let relative = Path::new(&entry.path);
+    let mut names_a_file = false;
+    for component in relative.components() {
+        match component {
+            std::path::Component::Normal(_) => names_a_file = true,
+            std::path::Component::CurDir => {}
+            // `/etc/passwd`, `../x` (and on Windows `C:x`).
+            _ => return ListEntry::Outside(crate::input::path_bytes(&root.join(relative))),
+        }
+    }
+    if !names_a_file {
+        return ListEntry::Unusable("a path that names no file".to_owned());
+    }
     let checkable = |h: &&HashEntry| h.action.as_deref() != Some("failed");
     let mut chosen = None;
     for format in Format::ALL {
