@@ -3,7 +3,9 @@
 //! The rules, from xxhsum 0.8.3 (after GNU md5sum): `#` lines are comments; a line that does
 //! not parse is counted as improperly formatted (shown with `-w`, fatal with `--strict`); a line
 //! over 32 KiB stops the file; the file fails if any hash differs, any named file cannot be read
-//! (unless missing and `--ignore-missing`), or no line was well formed.
+//! (unless missing and `--ignore-missing`), or no line was well formed. An ASC MHL manifest is
+//! read as a list of its files' entries (`crate::mhl::manifest_as_list`), numbered as lines
+//! are, under the same rules; an entry naming a file outside its folder counts as unreadable.
 
 use std::collections::HashSet;
 use std::fs::File;
@@ -16,10 +18,9 @@ use iohash::cloud::S3Composite;
 use iohash::{Algorithm, AnyHasher, HasherExt, NonCryptographicHasher};
 
 use crate::input::{describe, path_from_bytes, read_line, Input};
+use crate::mhl::ListEntry;
 use crate::ordered::{for_each_ordered, threads_for};
-use crate::sumfile::{
-    escape_file_name, needs_escape, parse_line, LineError, ParseOptions, ParsedLine,
-};
+use crate::sumfile::{escape_file_name, needs_escape, parse_line, ParseOptions, ParsedLine};
 
 pub struct CheckOptions {
     pub seed: u64,
@@ -46,10 +47,13 @@ pub struct CheckOptions {
     pub audit: Option<crate::tree::TreeOptions>,
 }
 
-/// One line of a checksum file, as read.
+/// One line of a checksum file (or a file's entry in an ASC MHL manifest), as read.
 enum Item {
     Check(ParsedLine),
-    Improper(LineError),
+    /// Why the line is not one to check.
+    Improper(String),
+    /// A manifest's entry naming a file outside its folder: not read (`ListEntry::Outside`).
+    Outside(Vec<u8>),
     /// Reading stopped here: a line too long, or a read error.
     Stop(String),
 }
@@ -81,10 +85,17 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     // history's folder, leaving out what the manifest's ignore patterns leave out.
     let mut audit_root = None;
     let mut audit_options = options.audit.clone();
-    let reader: Box<dyn Read + Send> = match input {
+    let parse_options = ParseOptions {
+        little_endian: options.little_endian,
+        only: options.only,
+        untagged: options.untagged,
+    };
+    // Lines are read as they are checked: memory stays flat however long the list is.
+    let end = if options.zero { b'\0' } else { b'\n' };
+    let mut items: Box<dyn Iterator<Item = (u64, Item)> + Send> = match input {
         Input::Path(path) if path.extension().is_some_and(|e| e == "mhl") => {
             match crate::mhl::manifest_as_list(path) {
-                Ok((root, lines, ignore)) => {
+                Ok((root, entries, ignore)) => {
                     if let Some(audit) = &mut audit_options {
                         // The history's own folders, whatever the manifest's list says.
                         let patterns = ignore.iter().map(String::as_str).chain(["ascmhl"]);
@@ -94,7 +105,7 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                         }));
                     }
                     audit_root = Some(root);
-                    Box::new(io::Cursor::new(lines))
+                    Box::new(manifest_items(entries, parse_options))
                 }
                 Err(e) => {
                     eprintln!("{program}: {list_name}: {}", describe(&e));
@@ -102,23 +113,15 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                 }
             }
         }
-        Input::Stdin => Box::new(io::stdin()),
+        Input::Stdin => Box::new(Items::new(io::stdin(), parse_options, end)),
         Input::Path(path) => match File::open(path) {
-            Ok(file) => Box::new(file),
+            Ok(file) => Box::new(Items::new(file, parse_options, end)),
             Err(e) => {
                 eprintln!("{program}: {list_name}: {}", describe(&e));
                 return false;
             }
         },
     };
-    let parse_options = ParseOptions {
-        little_endian: options.little_endian,
-        only: options.only,
-        untagged: options.untagged,
-    };
-    // Lines are read as they are checked: memory stays flat however long the list is.
-    let end = if options.zero { b'\0' } else { b'\n' };
-    let mut items = Items::new(reader, parse_options, end);
     let first_two: Vec<_> = items.by_ref().take(2).collect();
     let threads = threads_for(
         options.threads,
@@ -179,6 +182,20 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                             );
                         }
                     }
+                }
+                (Item::Outside(name), _) => {
+                    // Counted as a file that could not be read, as the reference counts it
+                    // missing; even with --ignore-missing, since the manifest is at fault.
+                    report.proper += 1;
+                    report.unreadable += 1;
+                    print(
+                        &[
+                            format!("{list_name}:{number}: Could not open or read '").as_bytes(),
+                            &name,
+                            b"': outside the folder the manifest records; not read.\n",
+                        ]
+                        .concat(),
+                    );
                 }
                 (Item::Improper(error), _) => {
                     report.improper += 1;
@@ -400,6 +417,31 @@ fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> i
     Ok(hasher.current_hash() == line.hash)
 }
 
+/// A line of a checksum file as an item to check, or an improper one.
+fn parsed_item(line: &[u8], options: &ParseOptions) -> Item {
+    match parse_line(line, options) {
+        Ok(parsed) => Item::Check(parsed),
+        Err(error) => Item::Improper(error.to_string()),
+    }
+}
+
+/// A manifest's entries as items, numbered from 1 as the file entries it holds.
+fn manifest_items(
+    entries: Vec<ListEntry>,
+    options: ParseOptions,
+) -> impl Iterator<Item = (u64, Item)> + Send {
+    (1..).zip(entries).map(move |(number, entry)| {
+        let item = match entry {
+            ListEntry::Line(line) => {
+                parsed_item(line.strip_suffix(b"\n").unwrap_or(&line), &options)
+            }
+            ListEntry::Unusable(why) => Item::Improper(why),
+            ListEntry::Outside(name) => Item::Outside(name),
+        };
+        (number, item)
+    })
+}
+
 /// The lines of a checksum file, parsed as they are read and numbered from 1; comments are
 /// skipped, and the items end after a [`Item::Stop`].
 struct Items<R> {
@@ -435,10 +477,7 @@ impl<R: Read> Iterator for Items<R> {
             let item = match read_line(&mut self.reader, &mut self.line, self.end) {
                 Ok(false) => return None,
                 Ok(true) if self.line.starts_with(b"#") => continue,
-                Ok(true) => match parse_line(&self.line, &self.options) {
-                    Ok(parsed) => Item::Check(parsed),
-                    Err(error) => Item::Improper(error),
-                },
+                Ok(true) => parsed_item(&self.line, &self.options),
                 Err(e) if e.kind() == ErrorKind::InvalidData => Item::Stop("Line too long".into()),
                 Err(e) => Item::Stop(describe(&e)),
             };

@@ -710,6 +710,157 @@ fn a_manifest_is_a_checksum_list_for_check_and_audit() {
     );
 }
 
+/// `iohash ARGS` run in `cwd`.
+fn iohash_in(cwd: &Path, args: &[&str]) -> Output {
+    Command::new(IOHASH)
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap()
+}
+
+/// The tree of mhl_tree.txt at `dir/tree`, and the text of the reference's first manifest of
+/// it (xxh128; nine files, `A001/sub/deeper/frames.raw` first, `top level.txt` last).
+fn tree_and_first_manifest(dir: &Path) -> String {
+    build_mhl_tree(&dir.join("tree"));
+    let history = Path::new(DATA).join("ascmhl/history");
+    fs::read_to_string(history.join("0001_tree_2026-12-01_180906Z.mhl")).unwrap()
+}
+
+#[test]
+fn manifest_entries_that_cannot_be_checked_count_as_improperly_formatted() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tree_and_first_manifest(dir.path())
+        // Entry 1: a hash that is not one.
+        .replace("3ca6cd442c9dac25751e2a2a7833ecc3", "zzzz")
+        // Entry 5: only the hash a failed verification recorded.
+        .replace(
+            "action=\"original\" hashdate=\"2026-12-01T18:09:06.812636+00:00\"",
+            "action=\"failed\" hashdate=\"2026-12-01T18:09:06.812636+00:00\"",
+        )
+        // Entry 9: only formats iohash does not compute.
+        .replace(
+            "<xxh128 action=\"original\" hashdate=\"2026-12-01T18:09:06.816344+00:00\">be9052674d3a7ac4b564a48862bc4a0d</xxh128>",
+            "<md5 action=\"original\">0cc175b9c0f1b6a831c399e269772661</md5>\n      <sha1>86f7e437faa5a7fce15d1ddcb9eaeaea377667b8</sha1>",
+        );
+    // Beside the files it records, outside any history.
+    fs::write(dir.path().join("tree/check.mhl"), text).unwrap();
+
+    // As for a plain list: the others are checked, the three counted.
+    let check = iohash_in(dir.path(), &["-c", "tree/check.mhl"]);
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{stdout}");
+    assert_eq!(stdout.matches(": OK\n").count(), 6, "{stdout}");
+    for skipped in ["frames.raw", "clip 1.mov", "top level.txt"] {
+        assert!(!stdout.contains(skipped), "{stdout}");
+    }
+    assert!(
+        stdout.ends_with(": OK\n3 lines are improperly formatted\n"),
+        "{stdout}"
+    );
+    assert!(check.stderr.is_empty());
+
+    // -w names them and why; --strict fails the manifest.
+    let strict = iohash_in(dir.path(), &["-c", "-w", "--strict", "tree/check.mhl"]);
+    assert_eq!(strict.status.code(), Some(1));
+    assert_eq!(strict.stdout, check.stdout);
+    assert_eq!(
+        String::from_utf8_lossy(&strict.stderr),
+        "tree/check.mhl:1: Error: Improperly formatted checksum line (xxh128 hash of the \
+         wrong length or not hexadecimal).\n\
+         tree/check.mhl:5: Error: Improperly formatted checksum line (no xxh128, xxh3 or \
+         xxh64 hash to check; recorded: xxh128 failed).\n\
+         tree/check.mhl:9: Error: Improperly formatted checksum line (no xxh128, xxh3 or \
+         xxh64 hash to check; recorded: md5, sha1).\n"
+    );
+}
+
+#[test]
+fn manifest_paths_that_leave_its_folder_are_refused_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tree_and_first_manifest(dir.path());
+    // Files with the recorded contents outside the folder: read, they would check OK.
+    fs::copy(
+        dir.path().join("tree/top level.txt"),
+        dir.path().join("outside.txt"),
+    )
+    .unwrap();
+    let absolute = dir.path().join("clip.mov");
+    fs::copy(dir.path().join("tree/A001/clip 1.mov"), &absolute).unwrap();
+    let absolute = absolute.to_str().unwrap();
+    let text = text
+        .replace(">top level.txt<", ">../outside.txt<")
+        .replace(">A001/clip 1.mov<", &format!(">{absolute}<"));
+    fs::write(dir.path().join("tree/check.mhl"), text).unwrap();
+
+    for args in [&["-c"][..], &["-c", "--ignore-missing"]] {
+        let check = iohash_in(dir.path(), &[args, &["tree/check.mhl"]].concat());
+        let stdout = String::from_utf8_lossy(&check.stdout);
+        assert_eq!(check.status.code(), Some(1), "{args:?}: {stdout}");
+        assert_eq!(stdout.matches(": OK\n").count(), 7, "{stdout}");
+        assert!(stdout.contains(&format!(
+            "tree/check.mhl:5: Could not open or read '{absolute}': outside the folder the \
+             manifest records; not read.\n"
+        )));
+        assert!(stdout.contains(
+            "tree/check.mhl:9: Could not open or read 'tree/../outside.txt': outside the \
+             folder the manifest records; not read.\n"
+        ));
+        assert!(
+            stdout.ends_with("2 listed files could not be read\n"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_manifest_whose_chain_c4_id_differs_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = tree_and_first_manifest(dir.path());
+    let root = dir.path().join("tree");
+    copy_dir(
+        &Path::new(DATA).join("ascmhl/history"),
+        &root.join("ascmhl"),
+    );
+    let manifest = "tree/ascmhl/0001_tree_2026-12-01_180906Z.mhl";
+    let second = "tree/ascmhl/0002_tree_2026-12-01_180907Z.mhl";
+    assert!(iohash_in(dir.path(), &["-c", manifest]).status.success());
+
+    // Changed after the chain recorded it: refused, and so is the history's other manifest,
+    // as the reference refuses the history (`diff` exits 31).
+    fs::write(
+        dir.path().join(manifest),
+        first.replacen("in-place", "transfer", 1),
+    )
+    .unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let diff = run(&ascmhl, &["diff".as_ref(), root.as_os_str()]);
+    assert_eq!(diff.status.code(), Some(31));
+    for list in [manifest, second] {
+        let check = iohash_in(dir.path(), &["-c", list]);
+        assert_eq!(check.status.code(), Some(1), "{list}");
+        assert!(check.stdout.is_empty(), "{list}");
+        assert_eq!(
+            String::from_utf8_lossy(&check.stderr),
+            format!("iohash: {list}: Modified ASC MHL manifest in history at path {manifest}\n")
+        );
+    }
+
+    // A history without its chain cannot be verified.
+    fs::write(dir.path().join(manifest), &first).unwrap();
+    fs::remove_file(root.join("ascmhl/ascmhl_chain.xml")).unwrap();
+    let check = iohash_in(dir.path(), &["-c", manifest]);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(check.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&check.stderr),
+        format!(
+            "iohash: {manifest}: Missing ASC MHL chain file for path \
+             tree/ascmhl/ascmhl_chain.xml\n"
+        )
+    );
+}
+
 #[test]
 fn nested_histories_are_made_as_the_reference_made_them_in_its_scenario() {
     // Scenario 5: two cards, each with its history, copied into a Reels folder, a file added,

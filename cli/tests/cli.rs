@@ -2060,7 +2060,10 @@ fn a_check_stops_when_its_reader_goes_away() {
 #[test]
 fn a_file_list_without_line_ends_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let out = iohash(dir.path(), &[OsStr::new("--files-from"), OsStr::new("/dev/zero")]);
+    let out = iohash(
+        dir.path(),
+        &[OsStr::new("--files-from"), OsStr::new("/dev/zero")],
+    );
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("/dev/zero: line too long"), "{stderr}");

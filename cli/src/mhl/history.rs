@@ -62,7 +62,6 @@ impl History {
     /// The generations in `root/ascmhl`.
     fn load_own(root: &Path, at: String) -> Result<History, Failure> {
         let folder = root.join(FOLDER);
-        let chain_path = folder.join(chain::FILE_NAME);
         let mut history = History {
             root: root.to_path_buf(),
             at,
@@ -73,23 +72,7 @@ impl History {
         if !folder.exists() {
             return Ok(history);
         }
-        if !chain_path.exists() {
-            return Err(Failure::NoChain(chain_path));
-        }
-        let read = |path: &Path| {
-            fs::read(path).map_err(|e| Failure::Io(format!("{}: {e}", path.display())))
-        };
-        history.chain = chain::parse(&read(&chain_path)?)
-            .map_err(|e| Failure::Io(format!("{}: {e}", chain_path.display())))?;
-        for link in &history.chain {
-            let path = folder.join(&link.path);
-            if !path.exists() {
-                return Err(Failure::MissingManifest(path));
-            }
-            if link.format == "c4" && chain::c4(&read(&path)?) != link.hash {
-                return Err(Failure::ModifiedManifest(path));
-            }
-        }
+        history.chain = verified_chain(&folder)?;
         let entries =
             fs::read_dir(&folder).map_err(|e| Failure::Io(format!("{}: {e}", folder.display())))?;
         for entry in entries {
@@ -265,6 +248,31 @@ impl History {
             .and_then(|m| m.previous_path.as_deref())
             .unwrap_or(path)
     }
+}
+
+/// The chain of the history in `folder` (its `ascmhl` folder), each manifest it names
+/// checked: there, and with the C4 id the chain gives it (as the reference loads a history).
+pub fn verified_chain(folder: &Path) -> Result<Vec<Link>, Failure> {
+    let chain_path = folder.join(chain::FILE_NAME);
+    if !chain_path.exists() {
+        return Err(Failure::NoChain(chain_path));
+    }
+    let chain = chain::parse(&read(&chain_path)?)
+        .map_err(|e| Failure::Io(format!("{}: {e}", chain_path.display())))?;
+    for link in &chain {
+        let path = folder.join(&link.path);
+        if !path.exists() {
+            return Err(Failure::MissingManifest(path));
+        }
+        if link.format == "c4" && chain::c4(&read(&path)?) != link.hash {
+            return Err(Failure::ModifiedManifest(path));
+        }
+    }
+    Ok(chain)
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, Failure> {
+    fs::read(path).map_err(|e| Failure::Io(format!("{}: {e}", path.display())))
 }
 
 /// Adds the histories under `root/relative` (each with those nested in it) to `out`: every

@@ -28,6 +28,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use iohash::{Algorithm, DynHasher, HasherExt};
 
+use manifest::HashEntry;
+
 pub use create::{create, CreateOptions};
 
 /// The folder a history lives in, in the directory it records.
@@ -203,46 +205,137 @@ impl DynHasher for Fanout {
     }
 }
 
-/// A manifest (`.mhl`) as a checksum list for `-c`: one tagged line for each file it records
-/// with an xxHash iohash computes (xxh128 before xxh3 before xxh64; a `failed` one never), its
-/// name under the history's folder (the one holding `ascmhl/`, or the manifest's own for one
-/// elsewhere), so `-c` checks the files and `--audit` walks that folder. Also returns the
-/// folder and the manifest's ignore patterns, which the audit leaves out as it does.
-pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<u8>, Vec<String>)> {
-    let manifest = manifest::Manifest::parse(&std::fs::read(path)?)?;
+/// One file a manifest records, as `-c` takes it.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ListEntry {
+    /// A tagged checksum line (newline included) naming the file under the history's folder.
+    Line(Vec<u8>),
+    /// An entry that cannot be checked, and why (a hash that is not one, no hash iohash
+    /// computes): `-c` counts it as an improperly formatted line.
+    Unusable(String),
+    /// An entry whose path leaves the history's folder (absolute, or up through `..`), by the
+    /// name it would have: never read, and counted as a file that could not be, as the
+    /// reference counts it missing.
+    Outside(Vec<u8>),
+}
+
+/// A manifest (`.mhl`) as a checksum list for `-c`: an entry for each file it records, in
+/// its order, named under the history's folder (the one holding `ascmhl/`, or the manifest's
+/// own for one elsewhere), so `-c` checks the files and `--audit` walks that folder. A file's
+/// line has its hash in the first of xxh128, xxh3 and xxh64 it records (a `failed` one never).
+/// Also returns the folder and the manifest's ignore patterns, which the audit leaves out as
+/// it does.
+///
+/// A manifest in a history's `ascmhl` folder is read only if the history's chain checks
+/// (every manifest it names is there with its C4 id, this one included), as the reference
+/// reads a history.
+pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<ListEntry>, Vec<String>)> {
+    let bytes = std::fs::read(path)?;
     let folder = path.parent().unwrap_or(Path::new(""));
-    let root = match folder.file_name() {
-        Some(name) if name == FOLDER => folder.parent().unwrap_or(Path::new("")),
+    let in_history = folder.file_name().is_some_and(|name| name == FOLDER);
+    if in_history {
+        verify_in_chain(folder, path, &bytes)
+            .map_err(|failure| io::Error::other(failure.to_string()))?;
+    }
+    let manifest = manifest::Manifest::parse(&bytes)?;
+    let root = match folder.parent() {
+        Some(parent) if in_history => parent,
         _ => folder,
     };
-    let mut lines = Vec::new();
-    for entry in manifest.entries.iter().filter(|e| !e.directory) {
-        let hash = Format::ALL.iter().find_map(|format| {
-            entry
-                .hashes
-                .iter()
-                .find(|h| h.format == format.name && h.action.as_deref() != Some("failed"))
-                .and_then(|h| u128::from_str_radix(&h.value, 16).ok())
-                .map(|value| (format.algorithm, value))
-        });
-        let Some((algorithm, value)) = hash else {
-            continue;
-        };
-        let name = crate::input::path_bytes(&root.join(&entry.path));
-        lines.extend(crate::sumfile::format_line(
-            algorithm,
-            value,
-            &name,
-            crate::sumfile::LineStyle::Bsd,
-            false,
-        ));
-    }
+    let entries = manifest
+        .entries
+        .iter()
+        .filter(|e| !e.directory)
+        .map(|entry| list_entry(root, entry))
+        .collect();
     let root = if root.as_os_str().is_empty() {
         Path::new(".")
     } else {
         root
     };
-    Ok((root.to_path_buf(), lines, manifest.ignore))
+    Ok((root.to_path_buf(), entries, manifest.ignore))
+}
+
+/// Checks the chain of the history in `folder`, and the manifest at `path` (read as `bytes`)
+/// against its own link, so that what `-c` reads is what was verified.
+fn verify_in_chain(folder: &Path, path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let links = history::verified_chain(folder)?;
+    let name = path.file_name().unwrap_or_default();
+    let link = links
+        .iter()
+        .find(|link| link.format == "c4" && std::ffi::OsStr::new(&link.path) == name);
+    match link {
+        Some(link) if chain::c4(bytes) != link.hash => {
+            Err(Failure::ModifiedManifest(path.to_path_buf()))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// What `-c` makes of a file's record in a manifest of the folder `root`.
+fn list_entry(root: &Path, entry: &manifest::MediaHash) -> ListEntry {
+    let relative = Path::new(&entry.path);
+    let mut names_a_file = false;
+    for component in relative.components() {
+        match component {
+            std::path::Component::Normal(_) => names_a_file = true,
+            std::path::Component::CurDir => {}
+            // `/etc/passwd`, `../x` (and on Windows `C:x`).
+            _ => return ListEntry::Outside(crate::input::path_bytes(&root.join(relative))),
+        }
+    }
+    if !names_a_file {
+        return ListEntry::Unusable("a path that names no file".to_owned());
+    }
+    let checkable = |h: &&HashEntry| h.action.as_deref() != Some("failed");
+    let mut chosen = None;
+    for format in Format::ALL {
+        let Some(hash) = entry
+            .hashes
+            .iter()
+            .filter(checkable)
+            .find(|h| h.format == format.name)
+        else {
+            continue;
+        };
+        let digits = 2 * format.algorithm.hash_len();
+        let value = Some(&hash.value)
+            .filter(|v| v.len() == digits && v.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|v| u128::from_str_radix(v, 16).ok());
+        let Some(value) = value else {
+            return ListEntry::Unusable(format!(
+                "{} hash of the wrong length or not hexadecimal",
+                format.name
+            ));
+        };
+        chosen.get_or_insert((format.algorithm, value));
+    }
+    let Some((algorithm, value)) = chosen else {
+        let recorded: Vec<String> = entry
+            .hashes
+            .iter()
+            .map(|h| match h.action.as_deref() {
+                Some("failed") => format!("{} failed", h.format),
+                _ => h.format.clone(),
+            })
+            .collect();
+        let recorded = if recorded.is_empty() {
+            "none".to_owned()
+        } else {
+            recorded.join(", ")
+        };
+        return ListEntry::Unusable(format!(
+            "no xxh128, xxh3 or xxh64 hash to check; recorded: {recorded}"
+        ));
+    };
+    let name = crate::input::path_bytes(&root.join(relative));
+    ListEntry::Line(crate::sumfile::format_line(
+        algorithm,
+        value,
+        &name,
+        crate::sumfile::LineStyle::Bsd,
+        false,
+    ))
 }
 
 /// Lower-case hex, as ASC MHL writes xxHash values.
