@@ -1025,3 +1025,43 @@ fn what_asc_mhl_cannot_record_is_a_clear_error_and_nothing_is_written() {
         );
     }
 }
+
+/// Verbose output to a full disk is an error, not an abort, and `create` still writes its
+/// generation: the history stays whole.
+#[cfg(target_os = "linux")]
+#[test]
+fn verbose_output_that_cannot_be_written_loses_no_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let root = dir.path().join("tree");
+    fs::create_dir(&root).unwrap();
+    fs::write(root.join("a"), b"a").unwrap();
+    let to_full = |args: &[&OsStr]| {
+        Command::new(&ascmhl)
+            .args(args)
+            .stdout(fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap()
+    };
+    let (create, verbose, info) = (OsStr::new("create"), OsStr::new("-v"), OsStr::new("info"));
+    let out = to_full(&[create, verbose, root.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("No space left on device"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let manifests = fs::read_dir(root.join("ascmhl"))
+        .unwrap()
+        .filter(|entry| {
+            entry
+                .as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".mhl")
+        })
+        .count();
+    assert_eq!(manifests, 1);
+    let out = to_full(&[info, verbose, root.as_os_str()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+}

@@ -109,7 +109,7 @@ pub fn create(options: &CreateOptions) -> Result<(), Failure> {
 impl Session<'_> {
     fn say(&self, line: &str) {
         if self.verbose {
-            println!("{line}");
+            say!("{line}");
         }
     }
 
@@ -544,7 +544,7 @@ impl Session<'_> {
                 }
                 let kind = if entry.directory { "folder" } else { "file" };
                 if base_name(new_path) != base_name(old_path) {
-                    println!("a renamed {kind} was detected: from {old_relative} to {new_path}");
+                    say!("a renamed {kind} was detected: from {old_relative} to {new_path}");
                 }
                 if let Some(entry) = self.new_entry(new_path) {
                     entry.previous_path = Some(old_relative);

@@ -7,6 +7,15 @@
 //! its own, as xxhsum's lines are (`crate::sumfile`). Directories are read through the command's
 //! one walker (`crate::walk`).
 
+/// `println!` that never panics: a line that cannot be written is dropped, with every line
+/// after it, and the first error is kept for [`main`] to report once the work is done (a
+/// `create` whose listing fails still writes its generation).
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::mhl::write_line(format_args!($($arg)*))
+    };
+}
+
 mod chain;
 mod create;
 mod history;
@@ -525,11 +534,34 @@ pub fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
             single_file,
         } => report::info(root_path.as_deref(), verbose, &single_file),
     };
-    match result {
+    let code = match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("Error: {failure}");
             ExitCode::from(failure.exit_code())
+        }
+    };
+    match STDOUT_ERROR.get() {
+        // A reader that went away (`| head -1`) needs no word; any other failure does.
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+        Some(e) => {
+            eprintln!("Error: standard output: {}", crate::input::describe(e));
+            ExitCode::FAILURE
+        }
+        None => code,
+    }
+}
+
+/// The first error writing standard output, if any.
+static STDOUT_ERROR: std::sync::OnceLock<io::Error> = std::sync::OnceLock::new();
+
+/// One line of output ([`say!`]): dropped after the first error, which is kept.
+fn write_line(line: fmt::Arguments<'_>) {
+    use std::io::Write;
+    if STDOUT_ERROR.get().is_none() {
+        let mut out = io::stdout().lock();
+        if let Err(e) = out.write_fmt(line).and_then(|()| out.write_all(b"\n")) {
+            let _ = STDOUT_ERROR.set(e);
         }
     }
 }

@@ -19,7 +19,7 @@ pub fn diff(
 ) -> Result<(), Failure> {
     let root = absolute(root)?;
     if verbose {
-        println!("check folder at path: {}", root.display());
+        say!("check folder at path: {}", root.display());
     }
     let history = History::load(&root)?;
     if history.generations.is_empty() {
@@ -31,7 +31,7 @@ pub fn diff(
     for directory in walk::post_order(&root, "", &ignore)? {
         if verbose {
             for path in &directory.ignored {
-                println!("ignoring filepath {}", root.join(path).display());
+                say!("ignoring filepath {}", root.join(path).display());
             }
         }
         for child in &directory.children {
@@ -79,7 +79,7 @@ pub fn info(root: Option<&Path>, verbose: bool, single_files: &[PathBuf]) -> Res
             ))
         }
     };
-    println!("Info with history at path: {}", root.display());
+    say!("Info with history at path: {}", root.display());
     let history = History::load(&root)?;
     if history.generations.is_empty() {
         return Err(Failure::NoHistory(root.display().to_string()));
@@ -102,23 +102,24 @@ pub fn info(root: Option<&Path>, verbose: bool, single_files: &[PathBuf]) -> Res
 /// Every generation of `history`, then of each history nested in it.
 fn print_generations(history: &History, verbose: bool) {
     for generation in &history.generations {
-        println!(
+        say!(
             "  Generation {} ({})",
-            generation.number, generation.manifest.creator.creation_date
+            generation.number,
+            generation.manifest.creator.creation_date
         );
         if verbose {
             print_summaries(&generation.manifest);
         }
     }
     for child in &history.children {
-        println!("\nChild History at {}:", child.root.display());
+        say!("\nChild History at {}:", child.root.display());
         print_generations(child, verbose);
     }
 }
 
 /// What every generation records of `relative`.
 fn file_info(history: &History, root: &Path, relative: &str, verbose: bool) {
-    println!("{relative}:");
+    say!("{relative}:");
     for generation in &history.generations {
         let Some(media) = generation.find(relative) else {
             continue;
@@ -133,18 +134,18 @@ fn file_info(history: &History, root: &Path, relative: &str, verbose: bool) {
                 hash.value
             );
             if !verbose {
-                println!("{line}");
+                say!("{line}");
                 continue;
             }
-            println!("{line} ");
-            println!("    {}", root.join(&media.path).display());
+            say!("{line} ");
+            say!("    {}", root.join(&media.path).display());
             print_summaries(&generation.manifest);
             if let Some(previous) = media
                 .previous_path
                 .as_deref()
                 .filter(|_| media.path == relative)
             {
-                println!(" In previous generations the file was named: {previous}\n\n");
+                say!(" In previous generations the file was named: {previous}\n\n");
                 file_info(history, root, previous, verbose);
             }
         }
@@ -153,8 +154,8 @@ fn file_info(history: &History, root: &Path, relative: &str, verbose: bool) {
 
 /// `-v`'s two lines about a generation.
 fn print_summaries(manifest: &Manifest) {
-    println!("     CreatorInfo: {}", creator_summary(&manifest.creator));
-    println!("     ProcessInfo: {}", manifest.process);
+    say!("     CreatorInfo: {}", creator_summary(&manifest.creator));
+    say!("     ProcessInfo: {}", manifest.process);
 }
 
 /// The reference's `MHLCreatorInfo.summary`.
