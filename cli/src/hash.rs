@@ -93,6 +93,14 @@ impl std::fmt::Display for CouldNotOpen {
 
 impl std::error::Error for CouldNotOpen {}
 
+/// The parts of S3's composite checksum of one file.
+#[derive(Clone, Copy)]
+struct Parts {
+    count: u64,
+    /// Whether S3 takes an upload in such parts (`S3Composite::is_uploadable`).
+    uploadable: bool,
+}
+
 /// One thing to do, in output order.
 enum Job {
     Hash(Input),
@@ -206,7 +214,11 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             if let Some(s3) = &options.s3_composite {
                 let mut s3 = s3.clone();
                 hash_into(&mut s3, file)?;
-                return Ok(Some((u128::from(s3.checksum()), Some(s3.parts()))));
+                let parts = Parts {
+                    count: s3.parts(),
+                    uploadable: s3.is_uploadable(),
+                };
+                return Ok(Some((u128::from(s3.checksum()), Some(parts))));
             }
             // A CRC of a file hashed alone: as ranges on every thread, combined (CRCs split).
             // Standard input is read from where it stands, as xxhsum reads it.
@@ -245,6 +257,30 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             let name = input.display_name();
             match result.map(|hash| hash.unwrap_or_default()) {
                 Ok((hash, parts)) => {
+                    if let Some(Parts {
+                        count,
+                        uploadable: false,
+                    }) = parts
+                    {
+                        let _ = out.flush();
+                        let message = [
+                            format!("{program}: warning: ").as_bytes(),
+                            &name,
+                            format!(
+                                ": S3 takes no upload of these {count} parts (at most 10,000, \
+                                 each of 5 MiB to 5 GiB but the last): choose another \
+                                 --part-size\n"
+                            )
+                            .as_bytes(),
+                        ]
+                        .concat();
+                        let say = || io::stderr().write_all(&message);
+                        let _ = match &bar {
+                            Some(bar) => bar.suspend(say),
+                            None => say(),
+                        };
+                    }
+                    let parts = parts.map(|parts| parts.count);
                     let line = options.format.line(options.algorithm, hash, parts, &name);
                     // With a bar on the terminal, each line goes out at once, around the bar.
                     let written = match &bar {

@@ -35,6 +35,11 @@ use sumfile::LineStyle;
 
 /// A size in bytes, or with a binary unit: `8MiB`, `8M` and `8MB` are 8 × 2^20.
 fn parse_size(text: &str) -> Result<NonZeroU64, String> {
+    NonZeroU64::new(parse_bytes(text)?).ok_or_else(|| format!("'{text}' is not a size above 0"))
+}
+
+/// `--offset` and `--length`: a size that may be 0 (`0`, `0KiB`).
+fn parse_bytes(text: &str) -> Result<u64, String> {
     let digits = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
@@ -56,8 +61,7 @@ fn parse_size(text: &str) -> Result<NonZeroU64, String> {
     })?;
     number
         .checked_mul(1 << shift)
-        .and_then(NonZeroU64::new)
-        .ok_or_else(|| format!("'{text}' is not a size above 0 that fits 64 bits"))
+        .ok_or_else(|| format!("'{text}' does not fit 64 bits"))
 }
 
 /// How hash lines are written, from `--tag`, `--little-endian`, `-z`, `--no-names` and
@@ -85,14 +89,6 @@ fn tree_options(exclude: &[String], follow_links: bool) -> Result<tree::TreeOpti
             .map(|pattern| glob::Glob::new(pattern))
             .collect::<Result<_, _>>()?,
     })
-}
-
-/// `--offset` and `--length`: a size that may be 0.
-fn parse_offset(text: &str) -> Result<u64, String> {
-    if text == "0" {
-        return Ok(0);
-    }
-    parse_size(text).map(NonZeroU64::get)
 }
 
 /// Print or check xxHash and CRC checksums, as xxhsum does, faster.
@@ -154,12 +150,12 @@ struct Args {
 
     /// Hash each file from byte N (bytes, or KiB, MiB, ... as --part-size); with -c, check
     /// that range
-    #[arg(long, value_name = "N", value_parser = parse_offset)]
+    #[arg(long, value_name = "N", value_parser = parse_bytes)]
     offset: Option<u64>,
 
     /// Hash N bytes of each file (from --offset; to the end without it); a range past the end
     /// of a file is an error naming its length
-    #[arg(long, value_name = "N", value_parser = parse_offset)]
+    #[arg(long, value_name = "N", value_parser = parse_bytes)]
     length: Option<u64>,
 
     /// Read files, never memory-map them (for network file systems, where mapping is slow or
@@ -444,6 +440,11 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         return Err(format!("seed {seed} does not fit XXH32's 32 bits"));
     }
     let range = match (args.offset, args.length) {
+        (Some(offset), Some(length)) if offset.checked_add(length).is_none() => {
+            return Err(format!(
+                "--offset {offset} and --length {length} end past byte 2^64 - 1"
+            ))
+        }
         (None, None) => None,
         (offset, length) => Some(hash::Range {
             offset: offset.unwrap_or(0),

@@ -624,6 +624,29 @@ fn s3_and_azure_forms_print_what_the_clouds_code_computes_and_check_back() {
 }
 
 #[test]
+fn a_part_size_s3_cannot_take_is_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("small"), [1; 3000]).unwrap();
+    let warned = |part_size: &str| {
+        let out = iohash(
+            dir.path(),
+            args!["-H", "crc32c", "--part-size", part_size, "small"],
+        );
+        assert_status(&out, true);
+        stderr(&out)
+    };
+    // Three parts of 1 KiB: S3's parts (but the last) are 5 MiB at least.
+    let message = warned("1KiB");
+    assert!(
+        message.contains("small: S3 takes no upload of these 3 parts"),
+        "{message}"
+    );
+    // One part, shorter than the part size, is any upload's.
+    assert_eq!(warned("4KiB"), "");
+    assert_eq!(warned("5MiB"), "");
+}
+
+#[test]
 fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
     // The tree of cli/tests/data/mhl_tree.txt, whose hashes the reference recorded in
     // cli/tests/data/mhl_golden.txt (gen_mhl_golden.py).
@@ -657,6 +680,46 @@ fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
         assert_status(&check, true);
         assert_eq!(check.stdout, b"tree: OK\n");
     }
+    // A structure line checks too, and a line naming a directory says how it was checked.
+    let structure = iohash(
+        dir.path(),
+        args!["--tree", "--structure", "-H", "xxh3", "tree"],
+    );
+    fs::write(dir.path().join("structure"), &structure.stdout).unwrap();
+    let check = iohash(dir.path(), args!["-c", "structure"]);
+    assert_status(&check, true);
+    assert_eq!(check.stdout, b"tree: OK\n");
+    assert!(
+        stderr(&check).contains("structure:1: tree is a directory: checked as --tree hashes it"),
+        "{}",
+        stderr(&check)
+    );
+    // What ASC MHL cannot record is left out with a warning, as -r skips it: the hashes stand.
+    std::os::unix::fs::symlink("nowhere", root.join("dangling")).unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(root.join("fifo"))
+        .status()
+        .unwrap()
+        .success());
+    let with_specials = iohash(
+        dir.path(),
+        args!["--tree", "--structure", "-H", "xxh3", "tree"],
+    );
+    assert_status(&with_specials, true);
+    assert_eq!(with_specials.stdout, structure.stdout);
+    for left_out in [
+        "dangling: a symbolic link to nothing",
+        "fifo: not a regular file",
+    ] {
+        assert!(
+            stderr(&with_specials).contains(left_out),
+            "{}",
+            stderr(&with_specials)
+        );
+    }
+    let check = iohash(dir.path(), args!["-c", "structure"]);
+    assert_status(&check, true);
+    assert!(stderr(&check).contains("fifo"), "{}", stderr(&check));
     // A changed byte anywhere under it fails the check.
     fs::write(root.join("A001/sub/deeper/ü.txt"), b"new").unwrap();
     let check = iohash(dir.path(), args!["-c", "sums"]);
@@ -762,6 +825,30 @@ fn offset_and_length_hash_that_range_and_check_it() {
         "{}",
         stderr(&past)
     );
+    // Zero takes a unit as any size does; a range ending past 2^64 - 1 is refused, not cut.
+    let zero = iohash(
+        dir.path(),
+        args!["--offset", "0KiB", "--length", "0MiB", "f"],
+    );
+    assert_status(&zero, true);
+    assert_eq!(
+        zero.stdout,
+        iohash(dir.path(), args!["--offset", "0", "--length", "0", "f"]).stdout
+    );
+    let max = u64::MAX.to_string();
+    let over = iohash(dir.path(), args!["--offset", "1", "--length", &max, "f"]);
+    assert_status(&over, false);
+    assert!(
+        stderr(&over).contains("past byte 2^64 - 1"),
+        "{}",
+        stderr(&over)
+    );
+    let long = iohash(dir.path(), args!["--length", &max, "f"]);
+    assert!(
+        stderr(&long).contains("300000 bytes long"),
+        "{}",
+        stderr(&long)
+    );
     // --no-mmap reads instead, with the same result.
     let mapped = iohash(dir.path(), args!["f"]);
     let read = iohash(dir.path(), args!["--no-mmap", "f"]);
@@ -811,6 +898,72 @@ fn audit_finds_an_added_a_removed_and_a_changed_file_among_ten_thousand() {
     assert!(!String::from_utf8_lossy(&excluded.stdout).contains("NEW"));
     let misplaced = iohash(dir.path(), args!["--exclude", "x", "list"]);
     assert!(stderr(&misplaced).contains("--exclude needs -r or -c --audit"));
+}
+
+#[test]
+fn an_audit_never_walks_all_of_the_root_and_counts_unreadable_directories_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("media/locked")).unwrap();
+    fs::write(dir.path().join("media/a"), b"a").unwrap();
+    fs::write(dir.path().join("media/locked/b"), b"b").unwrap();
+    // Names whose only shared directory is / (or absolute beside relative): refused, at once.
+    let absolute = dir.path().join("media/a");
+    let lists = [
+        [absolute.as_os_str(), OsStr::new("/etc/hostname")],
+        [absolute.as_os_str(), OsStr::new("media/a")],
+    ];
+    for names in lists {
+        let list = iohash(dir.path(), &names);
+        assert_status(&list, true);
+        fs::write(dir.path().join("list"), &list.stdout).unwrap();
+        let audit = iohash(dir.path(), args!["-c", "--audit", "list"]);
+        assert_status(&audit, false);
+        assert!(
+            stderr(&audit).contains("share no directory but /"),
+            "{}",
+            stderr(&audit)
+        );
+        assert!(!String::from_utf8_lossy(&audit.stdout).contains("NEW"));
+    }
+    // A directory the audit cannot read is no listed file that could not be read.
+    let list = iohash(dir.path(), args!["-r", "media"]);
+    fs::write(dir.path().join("list"), &list.stdout).unwrap();
+    let mut permissions = fs::metadata(dir.path()).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    fs::set_permissions(dir.path(), permissions).unwrap();
+    fs::set_permissions(
+        dir.path().join("media/locked"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o311),
+    )
+    .unwrap();
+    fs::write(dir.path().join("list-a"), b"").unwrap();
+    let only_a: Vec<u8> = list
+        .stdout
+        .split_inclusive(|&b| b == b'\n')
+        .filter(|line| line.ends_with(b"media/a\n"))
+        .flatten()
+        .copied()
+        .collect();
+    fs::write(dir.path().join("list-a"), only_a).unwrap();
+    let audit = run(
+        as_nobody(dir.path())
+            .current_dir(dir.path())
+            .args(["-c", "--audit", "list-a"]),
+        None,
+    )
+    .unwrap();
+    fs::set_permissions(
+        dir.path().join("media/locked"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    assert_status(&audit, false);
+    let report = String::from_utf8_lossy(&audit.stdout);
+    assert!(
+        report.ends_with("1 place under the audit could not be read\n"),
+        "{report}"
+    );
+    assert!(!report.contains("listed file"), "{report}");
 }
 
 #[test]
