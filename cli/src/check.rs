@@ -252,7 +252,7 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             );
             return false;
         };
-        for found in crate::tree::walk(&root, tree_options) {
+        for found in crate::tree::walk(root, tree_options) {
             match found {
                 crate::tree::Found::File(path) => {
                     let name = crate::input::path_bytes(&path);

@@ -12,7 +12,7 @@ use iohash::{
     NonCryptographicHasher,
 };
 
-use crate::input::{describe, Input};
+use crate::input::{describe, FileList, Input};
 use crate::ordered::{for_each_ordered, threads_for};
 use crate::output::LineFormat;
 use crate::progress::{self, WithProgress};
@@ -140,13 +140,18 @@ fn crc_in_ranges(
     })
 }
 
-/// Prints a checksum line for every input, an error on stderr for each that fails; `false` if
-/// any failed.
-pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
-    let bar = if options.progress {
-        progress::bar(inputs.iter().map(Input::len_hint).sum())
-    } else {
-        None
+/// Prints a checksum line for every input, then for every name of `list` (read as it is
+/// hashed), an error on stderr for each that fails; `false` if any failed.
+pub fn run(
+    program: &str,
+    inputs: Vec<Input>,
+    list: Option<FileList>,
+    options: &HashOptions,
+) -> bool {
+    let bar = match (options.progress, &list) {
+        (false, _) => None,
+        (true, None) => progress::bar(Some(inputs.iter().map(Input::len_hint).sum())),
+        (true, Some(_)) => progress::bar(None),
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut ok = true;
@@ -155,25 +160,29 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
         (Input::Path(path), Some(_)) => path.is_dir(),
         _ => false,
     };
-    let items = if inputs.iter().any(is_tree) {
+    // How many inputs, as far as it matters: one file alone is mapped, or split if a CRC.
+    let mut list = list.into_iter().flatten();
+    let head: Vec<_> = list.by_ref().take(2).collect();
+    let items = if head.len() == 2 || inputs.iter().chain(head.iter().flatten()).any(is_tree) {
         usize::MAX
     } else {
-        inputs.len()
+        inputs.len() + head.len()
     };
-    let jobs = inputs
-        .iter()
-        .flat_map(|input| -> Box<dyn Iterator<Item = Job> + Send + '_> {
+    let jobs = inputs.into_iter().map(Ok).chain(head).chain(list).flat_map(
+        |input| -> Box<dyn Iterator<Item = Job> + Send + '_> {
             match (input, &options.trees) {
-                (Input::Path(root), Some(trees)) if is_tree(input) => {
+                (Err(message), _) => Box::new(std::iter::once(Job::Fail(message))),
+                (Ok(Input::Path(root)), Some(trees)) if root.is_dir() => {
                     Box::new(tree::walk(root, trees).map(|found| match found {
                         Found::File(path) => Job::Hash(Input::Path(path)),
                         Found::Special(path) => Job::Skip(path),
                         Found::Error(message) => Job::Fail(message),
                     }))
                 }
-                _ => Box::new(std::iter::once(Job::Hash(input.clone()))),
+                (Ok(input), _) => Box::new(std::iter::once(Job::Hash(input))),
             }
-        });
+        },
+    );
     for_each_ordered(
         jobs,
         threads_for(options.threads, items),

@@ -134,39 +134,79 @@ pub fn describe(error: &io::Error) -> String {
     }
 }
 
-/// The names in a `--files-from` list: one a line, `\n` or `\r\n` ended (or each ended by
-/// `separator`, NUL for `-0`), empty ones skipped.
-pub fn read_file_list(list: &Path, separator: u8) -> io::Result<Vec<Input>> {
-    let reader: Box<dyn Read> = if list == Path::new("-") {
-        Box::new(io::stdin())
-    } else {
-        Box::new(File::open(list)?)
-    };
-    let mut inputs = Vec::new();
-    let mut reader = BufReader::new(reader);
-    let mut line = Vec::new();
-    // Each line within the limit of a checksum line's: a list with no end of line
-    // (`/dev/zero`) is refused, not read into memory.
-    while read_line(&mut reader, &mut line, separator)? {
-        let line = std::mem::take(&mut line);
-        let name = match separator {
-            b'\n' => line.strip_suffix(b"\r").unwrap_or(&line),
-            _ => &line,
+/// The names in a `--files-from` list, read as they are hashed (memory stays flat however
+/// long the list): one a line, `\n` or `\r\n` ended (or each ended by `separator`, NUL for
+/// `-0`), empty ones skipped. An error (a line over 32 KiB, a name this system cannot have, a
+/// read error) is the last item, naming the list.
+pub struct FileList {
+    reader: BufReader<Box<dyn Read + Send>>,
+    separator: u8,
+    name: String,
+    done: bool,
+}
+
+impl FileList {
+    /// Opens the list at `path` (`-`: standard input).
+    pub fn open(path: &Path, separator: u8) -> io::Result<FileList> {
+        let reader: Box<dyn Read + Send> = if path == Path::new("-") {
+            Box::new(io::stdin())
+        } else {
+            Box::new(File::open(path)?)
         };
-        if !name.is_empty() {
-            let path = path_from_bytes(name).ok_or_else(|| {
+        Ok(FileList {
+            reader: BufReader::new(reader),
+            separator,
+            name: path.display().to_string(),
+            done: false,
+        })
+    }
+
+    fn next_name(&mut self) -> io::Result<Option<PathBuf>> {
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            // A line within the limit of a checksum line's: a list with no end of line
+            // (`/dev/zero`) is refused, not read into memory.
+            if !read_line(&mut self.reader, &mut line, self.separator)? {
+                return Ok(None);
+            }
+            let name = match self.separator {
+                b'\n' => line.strip_suffix(b"\r").unwrap_or(&line),
+                _ => &line,
+            };
+            if name.is_empty() {
+                continue;
+            }
+            return path_from_bytes(name).map(Some).ok_or_else(|| {
+                let shown = String::from_utf8_lossy(name);
                 io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "'{}' is not a file name here",
-                        String::from_utf8_lossy(name)
-                    ),
+                    ErrorKind::InvalidData,
+                    format!("'{shown}' is not a file name here"),
                 )
-            })?;
-            inputs.push(Input::Path(path));
+            });
         }
     }
-    Ok(inputs)
+}
+
+impl Iterator for FileList {
+    type Item = Result<Input, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.next_name() {
+            Ok(Some(path)) => Some(Ok(Input::Path(path))),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(format!("{}: {}", self.name, describe(&e))))
+            }
+        }
+    }
 }
 
 /// xxhsum's limit on a checksum line, and ours on a line of `--files-from`.

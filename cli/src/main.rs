@@ -16,6 +16,8 @@ mod mhl;
 mod ordered;
 mod output;
 mod progress;
+#[cfg(target_os = "linux")]
+mod stdout_at_start;
 mod sumfile;
 mod tree;
 mod tree_hash;
@@ -354,9 +356,27 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     args
 }
 
+/// Whether standard output was closed when the process started (`iohash FILE >&-`).
+fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    let closed = stdout_at_start::was_closed();
+    #[cfg(not(target_os = "linux"))]
+    let closed = false;
+    closed
+}
+
 fn main() -> ExitCode {
     let personality = Personality::from_argv0(std::env::args_os().next());
+    // Lines written to a closed standard output would be lost: refused, as coreutils refuse
+    // it, unless nothing is to be written (`-c --status`).
+    let closed_stdout = || {
+        eprintln!("{}: standard output: Bad file descriptor", personality.name);
+        ExitCode::FAILURE
+    };
     if personality.name.starts_with("ascmhl") {
+        if stdout_was_closed() {
+            return closed_stdout();
+        }
         return mhl::main(std::env::args_os());
     }
     // Through an xxhsum link, -V says which xxhsum it stands in for, on stderr as xxhsum does
@@ -375,6 +395,7 @@ fn main() -> ExitCode {
     }
     let args = match Args::try_parse_from(xxhsum_short_forms(std::env::args_os())) {
         Ok(args) => args,
+        Err(e) if !e.use_stderr() && stdout_was_closed() => return closed_stdout(),
         Err(e) => {
             // xxhsum exits 1 on bad usage; help and version are not errors, unless they
             // cannot be written.
@@ -393,6 +414,9 @@ fn main() -> ExitCode {
             };
         }
     };
+    if stdout_was_closed() && !(args.check && args.status) {
+        return closed_stdout();
+    }
     match run(&personality, args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
@@ -489,11 +513,17 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
 
     let format = line_format(&args);
     let mut inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
-    if let Some(list) = &args.files_from {
-        inputs.extend(
-            input::read_file_list(list, if args.null { b'\0' } else { b'\n' })
-                .map_err(|e| format!("{}: {}", list.display(), input::describe(&e)))?,
-        );
+    let mut list = None;
+    if let Some(path) = &args.files_from {
+        let separator = if args.null { b'\0' } else { b'\n' };
+        let names = input::FileList::open(path, separator)
+            .map_err(|e| format!("{}: {}", path.display(), input::describe(&e)))?;
+        // Hash mode reads the list as it hashes; the others take its few names at once.
+        if args.tree || args.mhl || args.check {
+            inputs.extend(names.collect::<Result<Vec<_>, _>>()?);
+        } else {
+            list = Some(names);
+        }
     } else if inputs.is_empty() {
         if std::io::stdin().is_terminal() {
             return Err("no FILE given and standard input is a terminal (use - to read it)".into());
@@ -566,7 +596,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
                 None
             },
         };
-        Ok(hash::run(&personality.name, &inputs, &options))
+        Ok(hash::run(&personality.name, inputs, list, &options))
     }
 }
 

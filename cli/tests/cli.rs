@@ -1586,6 +1586,75 @@ fn check_streams_a_long_list_in_flat_memory() {
 }
 
 #[test]
+fn a_long_file_list_is_hashed_as_it_is_read_in_flat_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"x").unwrap();
+    // Names of about 4,000 bytes (`./././.../f`), 20,000 of them: 80 MB kept whole.
+    let line = format!("{}f\n", "./".repeat(2000));
+    let lines = 20_000;
+    fs::write(dir.path().join("list"), line.repeat(lines)).unwrap();
+    let child = Command::new(IOHASH)
+        .args(["--files-from", "list", "--no-names", "-j", "2"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let (status, peak) = peak_rss_kib(child);
+    assert!(status.success());
+    assert!(peak > 0, "no reading of the child's memory");
+    assert!(peak < 24 * 1024, "peak RSS {peak} KiB for {lines} names");
+    // An error in the list ends it where it stands, after the names before it.
+    let mut list = b"f\nf\n".to_vec();
+    list.extend(vec![b'x'; 40 << 10]);
+    fs::write(dir.path().join("list"), list).unwrap();
+    let out = iohash(dir.path(), args!["--files-from", "list", "--no-names"]);
+    assert_status(&out, false);
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 2);
+    assert!(
+        stderr(&out).contains("list: line too long"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Run with standard output closed (`>&-`), which Rust's runtime would quietly replace with
+/// `/dev/null`: an error, not lines lost with exit 0; `-c --status` writes nothing, so it runs.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"x").unwrap();
+    let sums = iohash(dir.path(), args!["f"]);
+    fs::write(dir.path().join("sums"), &sums.stdout).unwrap();
+    let closed = |args: &[&str]| {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&-")
+            .arg(IOHASH)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    for args in [&["f"][..], &["-c", "sums"], &["--help"], &["--list"]] {
+        let (code, stderr) = closed(args);
+        assert_eq!(code, Some(1), "{args:?}");
+        assert!(
+            stderr.contains("standard output: Bad file descriptor"),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_eq!(
+        closed(&["-c", "--status", "sums"]),
+        (Some(0), String::new())
+    );
+}
+
+#[test]
 fn hash_and_check_modes_word_io_errors_alike() {
     let dir = tempfile::tempdir().unwrap();
     let hashed = iohash(dir.path(), args!["missing"]);
