@@ -91,7 +91,8 @@ pub fn run(id: Option<u32>, rounds: u32, samples: &[(String, Vec<u8>)]) -> Resul
                 "{n:2}#{tag:<20} : {:10} -> {:9.0} it/s ({:9.1} MB/s)",
                 input.len(),
                 1.0 / seconds,
-                input.len() as f64 / seconds / 1e6,
+                // xxhsum's "MB" is 2^20 bytes.
+                input.len() as f64 / seconds / f64::from(1 << 20),
             )
             .and_then(|()| out.flush())
             .map_err(|e| stdout_failed(&e))?;

@@ -1059,6 +1059,16 @@ fn benchmarks_take_xxhsum_numbers_rounds_and_files() {
         text.starts_with(" 3#XXH64 ") && text.contains(":     102400 ->"),
         "{text}"
     );
+    // Speeds in xxhsum's MB, 2^20 bytes: the sample's length times the iterations a second.
+    let numbers: Vec<f64> = text
+        .split(|c: char| c.is_whitespace() || c == '(')
+        .filter_map(|word| word.parse().ok())
+        .collect();
+    let [len, per_second, mb_per_second] = numbers[numbers.len() - 3..] else {
+        panic!("{text}")
+    };
+    let expected = len * per_second / f64::from(1 << 20);
+    assert!((mb_per_second / expected - 1.0).abs() < 0.01, "{text}");
     let file = iohash(dir.path(), args!["-b12", "-i1", "sample"]);
     let text = String::from_utf8_lossy(&file.stdout);
     assert!(text.starts_with("sample:\n12#XXH128 unaligned"), "{text}");
