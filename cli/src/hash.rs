@@ -93,6 +93,15 @@ impl std::fmt::Display for CouldNotOpen {
 
 impl std::error::Error for CouldNotOpen {}
 
+/// Writes `message` on stderr, around the progress bar if there is one.
+fn say(bar: Option<&ProgressBar>, message: &[u8]) {
+    let say = || io::stderr().write_all(message);
+    let _ = match bar {
+        Some(bar) => bar.suspend(say),
+        None => say(),
+    };
+}
+
 /// The parts of S3's composite checksum of one file.
 #[derive(Clone, Copy)]
 struct Parts {
@@ -246,20 +255,14 @@ pub fn run(
                 (Job::Skip(path), _) => {
                     let _ = out.flush();
                     let path = path.to_string_lossy();
-                    let message = format!("{program}: {path}: not a regular file, skipped");
-                    match &bar {
-                        Some(bar) => bar.suspend(|| eprintln!("{message}")),
-                        None => eprintln!("{message}"),
-                    }
+                    let message = format!("{program}: {path}: not a regular file, skipped\n");
+                    say(bar.as_ref(), message.as_bytes());
                     return true;
                 }
                 (Job::Fail(message), _) => {
                     ok = false;
                     let _ = out.flush();
-                    match &bar {
-                        Some(bar) => bar.suspend(|| eprintln!("{program}: {message}")),
-                        None => eprintln!("{program}: {message}"),
-                    }
+                    say(bar.as_ref(), format!("{program}: {message}\n").as_bytes());
                     return true;
                 }
             };
@@ -283,11 +286,7 @@ pub fn run(
                             .as_bytes(),
                         ]
                         .concat();
-                        let say = || io::stderr().write_all(&message);
-                        let _ = match &bar {
-                            Some(bar) => bar.suspend(say),
-                            None => say(),
-                        };
+                        say(bar.as_ref(), &message);
                     }
                     let parts = parts.map(|parts| parts.count);
                     let line = options.format.line(options.algorithm, hash, parts, &name);
@@ -322,11 +321,7 @@ pub fn run(
                         ]
                         .concat(),
                     };
-                    let say = || io::stderr().write_all(&message);
-                    let _ = match &bar {
-                        Some(bar) => bar.suspend(say),
-                        None => say(),
-                    };
+                    say(bar.as_ref(), &message);
                 }
             }
             // Output that cannot be written ends the run: the rest would be lost.
