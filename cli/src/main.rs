@@ -195,18 +195,28 @@ struct Args {
     ignore_missing: bool,
 
     /// Measure each algorithm's speed on this machine (on the FILEs' contents if given, else a
-    /// 100 KiB sample); -b# (--bench-id) only the algorithm numbered #, as xxhsum numbers them
-    /// (1 XXH32, 3 XXH64, 5 XXH3, 11 XXH128; 0 all)
-    #[arg(short = 'b', long)]
+    /// 100 KiB sample); -b# (--bench-id) only the benchmark numbered #, as xxhsum numbers them
+    /// (1 XXH32, 3 XXH64, 5 XXH3, 11 XXH128, each plus one unaligned; 0 the aligned ones),
+    /// -b1,2,3 several; -i# rounds (0: one short round); -B# the sample's size
+    #[arg(short = 'b', long, overrides_with = "bench")]
     bench: bool,
 
-    /// With -b: only the algorithm numbered N (see -b)
-    #[arg(long, value_name = "N", hide = true)]
-    bench_id: Option<u32>,
+    /// With -b: only the benchmarks numbered N (see -b)
+    #[arg(long, value_name = "N", value_delimiter = ',', hide = true)]
+    bench_id: Vec<u32>,
 
-    /// With -b: rounds per algorithm, the best counts (xxhsum's -i#) [default: 3]
+    /// With -b: every benchmark, unaligned ones too (xxhsum's --benchmark-all)
+    #[arg(long, alias = "benchmark-all", hide = true)]
+    bench_all: bool,
+
+    /// With -b: rounds per algorithm, the best counts (xxhsum's -i#; 0: one short round)
+    /// [default: 3]
     #[arg(long, value_name = "N", hide = true)]
     bench_rounds: Option<u32>,
+
+    /// With -b and no FILE: the made-up sample's size in bytes (xxhsum's -B#) [default: 102400]
+    #[arg(long, value_name = "N", hide = true)]
+    bench_sample: Option<usize>,
 
     /// Print every algorithm -H takes, with its names, and exit
     #[arg(long, exclusive = true)]
@@ -311,10 +321,39 @@ impl Personality {
     }
 }
 
+/// xxhsum's benchmark options in one word, as xxhsum reads them (`-b`, `-b5`, `-b1,2,3`,
+/// `-bi0`, `-i0`, `-B4096`, `-bq`), as the long options clap reads; `None` for any other word.
+fn bench_cluster(arg: &OsString) -> Option<Vec<OsString>> {
+    let mut rest = arg.to_str()?.strip_prefix('-')?.as_bytes();
+    if !rest.starts_with(b"b") && !rest.starts_with(b"i") && !rest.starts_with(b"B") {
+        return None;
+    }
+    let mut long = Vec::new();
+    while let Some((&flag, tail)) = rest.split_first() {
+        let end = tail
+            .iter()
+            .position(|&b| !(b.is_ascii_digit() || (flag == b'b' && b == b',')))
+            .unwrap_or(tail.len());
+        let (value, tail) = tail.split_at(end);
+        let value = std::str::from_utf8(value).ok()?;
+        // As xxhsum: a number left out is 0 (`-bi0` is `-b0 -i0`).
+        let number = if value.is_empty() { "0" } else { value };
+        match flag {
+            b'b' => long.extend(["--bench".to_owned(), format!("--bench-id={number}")]),
+            b'i' => long.push(format!("--bench-rounds={number}")),
+            b'B' => long.push(format!("--bench-sample={number}")),
+            b'q' if value.is_empty() => long.push("-q".to_owned()),
+            _ => return None,
+        }
+        rest = tail;
+    }
+    Some(long.into_iter().map(OsString::from).collect())
+}
+
 /// xxhsum's short forms that clap does not read: a bare `-H` (not followed by a number) is
 /// `-H0`, XXH32, and the next word a file, as xxhsum reads it (when that word names no
 /// algorithm and is a file: `-H xxh3 FILE` keeps taking `xxh3`, `-H crc32x` is an unknown
-/// algorithm); `-b#` benchmarks the algorithm numbered #, `-i#` sets the benchmark's rounds.
+/// algorithm); the benchmark's options, alone or together in one word (`bench_cluster`).
 fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut args: Vec<OsString> = args.collect();
     let mut i = 1;
@@ -322,17 +361,11 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
         if args[i] == "--" {
             break;
         }
-        let numbered = |flag: &str| {
-            args[i]
-                .to_str()
-                .and_then(|arg| arg.strip_prefix(flag))
-                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-                .map(str::to_owned)
-        };
-        if let Some(id) = numbered("-b") {
-            args[i] = OsString::from(format!("--bench-id={id}"));
-        } else if let Some(rounds) = numbered("-i") {
-            args[i] = OsString::from(format!("--bench-rounds={rounds}"));
+        if let Some(long) = bench_cluster(&args[i]) {
+            let added = long.len();
+            args.splice(i..=i, long);
+            i += added;
+            continue;
         }
         if args[i] == "-H" {
             // A word that is a file (or `-`, standard input), or none: xxhsum's bare -H. A
@@ -495,7 +528,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         Some(0) => return Err("--threads must be at least 1".to_owned()),
         requested => requested,
     };
-    if args.bench || args.bench_id.is_some() {
+    if args.bench || !args.bench_id.is_empty() || args.bench_all {
         // The FILEs are the samples, as with xxhsum -b FILE.
         let samples = args
             .files
@@ -507,7 +540,13 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
                     .map_err(|e| format!("{}: {}", path.display(), input::describe(&e)))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        bench::run(args.bench_id, args.bench_rounds.unwrap_or(3), &samples)?;
+        let choice = bench::Choice {
+            ids: args.bench_id,
+            all: args.bench_all,
+            rounds: args.bench_rounds.unwrap_or(3),
+            sample_len: args.bench_sample,
+        };
+        bench::run(&choice, &samples)?;
         return Ok(true);
     }
 

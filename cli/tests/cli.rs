@@ -1073,6 +1073,28 @@ fn benchmarks_take_xxhsum_numbers_rounds_and_files() {
     let text = String::from_utf8_lossy(&file.stdout);
     assert!(text.starts_with("sample:\n12#XXH128 unaligned"), "{text}");
     assert!(text.contains(":       4096 ->"), "{text}");
+    // xxhsum's spellings from its own tests: options in one word, a number left out is 0,
+    // several numbers, every benchmark, the sample's size.
+    let ids = |args: &[&OsStr]| -> Vec<String> {
+        let out = iohash(dir.path(), args);
+        assert_status(&out, true);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|line| line.split_once('#').map(|(id, _)| id.trim().to_owned()))
+            .collect()
+    };
+    let aligned = ids(args!["-bi0"]);
+    assert_eq!(aligned[..4], ["1", "3", "5", "11"]);
+    assert_eq!(ids(args!["-b1,2,3", "-i0"]), ["1", "2", "3"]);
+    let all = ids(args!["--benchmark-all", "-i0"]);
+    assert!(all.len() > aligned.len() && all.contains(&"12".to_owned()));
+    assert_eq!(ids(args!["-bi0", "sample"]), aligned);
+    let sized = iohash(dir.path(), args!["-B1000", "-b5", "-i0"]);
+    assert!(
+        String::from_utf8_lossy(&sized.stdout).contains(":       1000 ->"),
+        "{}",
+        String::from_utf8_lossy(&sized.stdout)
+    );
     let unknown = iohash(dir.path(), args!["-b7"]);
     assert_status(&unknown, false);
     assert!(
