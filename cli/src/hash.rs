@@ -310,7 +310,8 @@ pub fn run(
                         Some(CouldNotOpen(e)) if options.xxhsum_words => [
                             &b"Error: Could not open '"[..],
                             &name,
-                            format!("': {}.\n", describe(e)).as_bytes(),
+                            // xxhsum ends the line with a space.
+                            format!("': {}. \n", describe(e)).as_bytes(),
                         ]
                         .concat(),
                         _ => [

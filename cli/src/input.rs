@@ -134,56 +134,24 @@ pub fn describe(error: &io::Error) -> String {
     }
 }
 
-/// The names in a `--files-from` list, read as they are hashed (memory stays flat however
-/// long the list): one a line, `\n` or `\r\n` ended (or each ended by `separator`, NUL for
-/// `-0`), empty ones skipped. An error (a line over 32 KiB, a name this system cannot have, a
-/// read error) is the last item, naming the list.
+/// The names in `--files-from` lists, read as they are hashed (memory stays flat however long
+/// the lists): one a line, `\n` or `\r\n` ended (or each ended by `separator`, NUL for `-0`),
+/// empty ones skipped. An error (a list that cannot be opened, a line over 32 KiB, a name this
+/// system cannot have, a read error) is an item naming the list, which ends there.
 pub struct FileList {
-    reader: BufReader<Box<dyn Read + Send>>,
+    lists: std::vec::IntoIter<PathBuf>,
+    /// The list being read, and its name.
+    current: Option<(BufReader<Box<dyn Read + Send>>, String)>,
     separator: u8,
-    name: String,
-    done: bool,
 }
 
 impl FileList {
-    /// Opens the list at `path` (`-`: standard input).
-    pub fn open(path: &Path, separator: u8) -> io::Result<FileList> {
-        let reader: Box<dyn Read + Send> = if path == Path::new("-") {
-            Box::new(io::stdin())
-        } else {
-            Box::new(File::open(path)?)
-        };
-        Ok(FileList {
-            reader: BufReader::new(reader),
+    /// The names in `lists`, one after the other (`-`: standard input).
+    pub fn new(lists: Vec<PathBuf>, separator: u8) -> FileList {
+        FileList {
+            lists: lists.into_iter(),
+            current: None,
             separator,
-            name: path.display().to_string(),
-            done: false,
-        })
-    }
-
-    fn next_name(&mut self) -> io::Result<Option<PathBuf>> {
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            // A line within the limit of a checksum line's: a list with no end of line
-            // (`/dev/zero`) is refused, not read into memory.
-            if !read_line(&mut self.reader, &mut line, self.separator)? {
-                return Ok(None);
-            }
-            let name = match self.separator {
-                b'\n' => line.strip_suffix(b"\r").unwrap_or(&line),
-                _ => &line,
-            };
-            if name.is_empty() {
-                continue;
-            }
-            return path_from_bytes(name).map(Some).ok_or_else(|| {
-                let shown = String::from_utf8_lossy(name);
-                io::Error::new(
-                    ErrorKind::InvalidData,
-                    format!("'{shown}' is not a file name here"),
-                )
-            });
         }
     }
 }
@@ -192,20 +160,58 @@ impl Iterator for FileList {
     type Item = Result<Input, String>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        match self.next_name() {
-            Ok(Some(path)) => Some(Ok(Input::Path(path))),
-            Ok(None) => {
-                self.done = true;
-                None
+        loop {
+            let Some((reader, name)) = &mut self.current else {
+                let path = self.lists.next()?;
+                let name = path.display().to_string();
+                let reader: Box<dyn Read + Send> = if path == Path::new("-") {
+                    Box::new(io::stdin())
+                } else {
+                    match File::open(&path) {
+                        Ok(file) => Box::new(file),
+                        Err(e) => return Some(Err(format!("{name}: {}", describe(&e)))),
+                    }
+                };
+                self.current = Some((BufReader::new(reader), name));
+                continue;
+            };
+            match next_name(reader, self.separator) {
+                Ok(Some(path)) => return Some(Ok(Input::Path(path))),
+                Ok(None) => self.current = None,
+                Err(e) => {
+                    let message = format!("{name}: {}", describe(&e));
+                    self.current = None;
+                    return Some(Err(message));
+                }
             }
-            Err(e) => {
-                self.done = true;
-                Some(Err(format!("{}: {}", self.name, describe(&e))))
-            }
         }
+    }
+}
+
+/// The next name of a list, `None` at its end.
+fn next_name(reader: &mut impl BufRead, separator: u8) -> io::Result<Option<PathBuf>> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // A line within the limit of a checksum line's: a list with no end of line
+        // (`/dev/zero`) is refused, not read into memory.
+        if !read_line(reader, &mut line, separator)? {
+            return Ok(None);
+        }
+        let name = match separator {
+            b'\n' => line.strip_suffix(b"\r").unwrap_or(&line),
+            _ => &line,
+        };
+        if name.is_empty() {
+            continue;
+        }
+        return path_from_bytes(name).map(Some).ok_or_else(|| {
+            let shown = String::from_utf8_lossy(name);
+            io::Error::new(
+                ErrorKind::InvalidData,
+                format!("'{shown}' is not a file name here"),
+            )
+        });
     }
 }
 

@@ -120,10 +120,10 @@ struct Args {
     #[arg(short = 's', long, value_name = "SEED")]
     seed: Option<u64>,
 
-    /// Read the names of the files to hash from FILE, one a line (- for standard input); also
-    /// --filelist, as xxhsum names it
-    #[arg(long = "files-from", alias = "filelist", value_name = "FILE")]
-    files_from: Option<PathBuf>,
+    /// The FILEs are lists of the names of the files to hash, one a line (- or none: standard
+    /// input), as in xxhsum 0.8.3; --files-from=LIST names one more. Also --filelist
+    #[arg(long = "files-from", alias = "filelist", value_name = "LIST", num_args = 0..=1, require_equals = true)]
+    files_from: Option<Option<PathBuf>>,
 
     /// With --files-from: names are NUL-separated (as find -print0 writes them)
     #[arg(short = '0', long = "null", requires = "files_from")]
@@ -551,19 +551,35 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     }
 
     let format = line_format(&args);
-    let mut inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
+    let mut inputs: Vec<Input> = Vec::new();
     let mut list = None;
-    if let Some(path) = &args.files_from {
+    if let Some(named) = args.files_from {
+        let mut lists: Vec<PathBuf> = named
+            .into_iter()
+            .chain(args.files.into_iter().map(PathBuf::from))
+            .collect();
+        if lists.is_empty() {
+            if std::io::stdin().is_terminal() {
+                return Err(
+                    "--files-from: no LIST given and standard input is a terminal \
+                            (use - to read it)"
+                        .into(),
+                );
+            }
+            lists.push(PathBuf::from("-"));
+        }
         let separator = if args.null { b'\0' } else { b'\n' };
-        let names = input::FileList::open(path, separator)
-            .map_err(|e| format!("{}: {}", path.display(), input::describe(&e)))?;
-        // Hash mode reads the list as it hashes; the others take its few names at once.
+        let names = input::FileList::new(lists, separator);
+        // Hash mode reads the lists as it hashes; the others take their few names at once.
         if args.tree || args.mhl || args.check {
             inputs.extend(names.collect::<Result<Vec<_>, _>>()?);
         } else {
             list = Some(names);
         }
-    } else if inputs.is_empty() {
+    } else {
+        inputs.extend(args.files.into_iter().map(Input::from_arg));
+    }
+    if inputs.is_empty() && list.is_none() {
         if std::io::stdin().is_terminal() {
             return Err("no FILE given and standard input is a terminal (use - to read it)".into());
         }

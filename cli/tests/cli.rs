@@ -1,5 +1,5 @@
-//! The `iohash` binary against the real `xxhsum` (Debian's `xxhash` package, 0.8.1), and on
-//! every kind of bad input.
+//! The `iohash` binary against the real `xxhsum` 0.8.3 (Debian trixie's `xxhash` package, which
+//! `.ci/xxhsum-0.8.3` installs), and on every kind of bad input.
 //!
 //! What xxhsum prints is committed under `cli/tests/data/xxhsum/` (`cli/tests/data/gen_xxhsum_golden.sh`
 //! rewrites it), so these tests pass on a machine with only Rust. Where `xxhsum` is installed it
@@ -48,16 +48,15 @@ fn run(command: &mut Command, stdin: Option<&[u8]>) -> std::io::Result<Output> {
 /// missing `xxhsum` fails the test instead.
 fn xxhsum_installed() -> bool {
     static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    // The golden outputs are 0.8.3's; 0.8.1 (Debian bookworm's) writes -H3 lines otherwise.
     let installed = *INSTALLED.get_or_init(|| {
         Command::new("xxhsum")
             .arg("-V")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok()
+            .output()
+            .is_ok_and(|out| out.stderr.starts_with(b"xxhsum 0.8.3 "))
     });
     if !installed && std::env::var_os("IOHASH_REQUIRE_XXHSUM").is_some_and(|v| v == "1") {
-        panic!("IOHASH_REQUIRE_XXHSUM=1 but xxhsum is not installed (apt-get install -y xxhash)");
+        panic!("IOHASH_REQUIRE_XXHSUM=1 but xxhsum 0.8.3 is not first on PATH (.ci/xxhsum-0.8.3)");
     }
     installed
 }
@@ -67,7 +66,7 @@ fn xxhsum_installed() -> bool {
 fn say_skipped(what: &str) {
     let _ = writeln!(
         std::io::stderr(),
-        "skipped: {what} (xxhsum not installed; apt-get install -y xxhash)"
+        "skipped: {what} (xxhsum 0.8.3 not first on PATH; .ci/xxhsum-0.8.3 installs it)"
     );
 }
 
@@ -147,7 +146,7 @@ fn assert_status(output: &Output, ok: bool) {
 }
 
 /// Files of many sizes (around XXH3's 240-byte and 1 KiB block edges, xxhsum's 64 KiB reads)
-/// and awkward names, all of which xxhsum 0.8.1 prints unescaped.
+/// and awkward names, all of which xxhsum prints unescaped.
 fn sample_files(dir: &Path) -> Vec<PathBuf> {
     let sizes = [
         0usize, 1, 3, 16, 17, 128, 129, 240, 241, 1024, 1025, 65_535, 65_536, 300_001,
@@ -194,9 +193,9 @@ fn lines_are_byte_for_byte_those_of_xxhsum() {
     }
 }
 
-/// The flag sets whose output lines are compared with xxhsum's. Not `-H3` alone: 0.8.1 writes
-/// it as a `--tag` line, 0.8.3 (and iohash) as `XXH3_HASH  NAME`; both read either.
-const LINE_FLAGS: [&[&str]; 12] = [
+/// The flag sets whose output lines are compared with xxhsum's.
+const LINE_FLAGS: [&[&str]; 13] = [
+    &["-H3"],
     &["-H0"],
     &["-H1"],
     &["-H2"],
@@ -246,11 +245,12 @@ fn xxhsum_checks_what_iohash_writes() {
     }
     let dir = tempfile::tempdir().unwrap();
     let files = sample_files(dir.path());
-    // GNU lines for the algorithms 0.8.1 reads that way, BSD lines for all four.
+    // GNU lines and BSD lines for all four.
     for flags in [
         &["-H0"][..],
         &["-H1"],
         &["-H2"],
+        &["-H3"],
         &["--tag", "-H0"],
         &["--tag", "-H1"],
         &["--tag", "-H2"],
@@ -301,7 +301,6 @@ fn iohash_checks_what_xxhsum_writes() {
             list.extend_from_slice(b"\r\n");
         }
         fs::write(dir.path().join("sums.txt"), &list).unwrap();
-        // (0.8.1 counts the comment as a bad line; 0.8.3, and iohash, skip it.)
         let ours = iohash(dir.path(), args!["-c", "sums.txt"]);
         assert_status(&ours, true);
         let ok_lines = ours
@@ -1155,6 +1154,34 @@ fn parallel_output_is_in_argument_order() {
     assert_eq!(from_list.stdout, serial.stdout);
     let from_alias = iohash(dir.path(), args!["--filelist", "list"]);
     assert_eq!(from_alias.stdout, serial.stdout);
+    // As in xxhsum 0.8.3, every FILE is a list, and none is standard input.
+    let (first, second) = names.split_at(100);
+    fs::write(dir.path().join("list1"), first.join("\n")).unwrap();
+    fs::write(dir.path().join("list2"), second.join("\n")).unwrap();
+    for args in [
+        &args!["--files-from", "list1", "list2"][..],
+        args!["--files-from=list1", "list2"],
+    ] {
+        assert_eq!(iohash(dir.path(), args).stdout, serial.stdout);
+    }
+    let piped = run(
+        Command::new(IOHASH)
+            .arg("--filelist")
+            .current_dir(dir.path()),
+        Some(&fs::read(dir.path().join("list")).unwrap()),
+    )
+    .unwrap();
+    assert_eq!(piped.stdout, serial.stdout);
+    // A list that cannot be opened is an error; the other lists are still read.
+    let missing = iohash(dir.path(), args!["--files-from", "missing", "list2"]);
+    assert_status(&missing, false);
+    assert!(stderr(&missing).contains("missing: No such file"));
+    let second_lines: Vec<&[u8]> = serial
+        .stdout
+        .split_inclusive(|&b| b == b'\n')
+        .skip(100)
+        .collect();
+    assert_eq!(missing.stdout, second_lines.concat());
 }
 
 #[test]
@@ -1224,7 +1251,7 @@ fn links_named_like_xxhsum_behave_like_it() {
     let missing = run(&link, &["missing"]);
     assert_eq!(
         missing,
-        "Error: Could not open 'missing': No such file or directory.\n"
+        "Error: Could not open 'missing': No such file or directory. \n"
     );
     let warned = run(&link, &["-c", "-w", "bad.txt"]);
     assert!(
