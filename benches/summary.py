@@ -18,6 +18,7 @@ import math
 import os
 import re
 import sys
+import textwrap
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 RESULTS = os.path.join(ROOT, "benches", "results")
@@ -193,14 +194,17 @@ def cell(peer_gbs, our_gbs):
 def benchmarks_summary(name, label, data):
     rows = rows_for(data)
     peers = [p for p in PEERS if any(p in r[3] for r in rows)]
+    intro = (
+        f"Measured {data['in_turn_date']}, every side in one process, taking turns (best of 3 "
+        f"runs of 60 rounds). Each peer's cell is its throughput and, in brackets, iohash's "
+        f"time over the peer's. XXH3-64 at 1 MiB is beside xxhash-rust built with "
+        f"`-C target-cpu=native`. To reproduce, run `benches/report.sh` on this CPU; the "
+        f"figures here come from `benches/results/{name}.json`."
+    )
     lines = [
         f"### {label}",
         "",
-        f"Timed in turns, every side in one process (best of 3 runs of 60 rounds), "
-        f"{data['in_turn_date']}. Each peer's cell is its throughput and, in brackets, "
-        f"iohash's time over the peer's: below 1, iohash is faster. XXH3-64 at 1 MiB is beside "
-        f"xxhash-rust built with `-C target-cpu=native`; the input starts one byte past the "
-        f"start of its buffer.",
+        *textwrap.wrap(intro, 96, break_on_hyphens=False),
         "",
         "| hash | size | iohash | " + " | ".join(peers) + " |",
         "|---|---|---|" + "---|" * len(peers),
@@ -208,7 +212,8 @@ def benchmarks_summary(name, label, data):
     for hash_, size, ours, theirs in rows:
         cells = [cell(theirs.get(p), ours) for p in peers]
         lines.append(f"| {hash_} | {size_label(size)} | {fmt_gbs(ours)} | " + " | ".join(cells) + " |")
-    lines += ["", "| the command, files in the page cache | `iohash` | `xxhsum` 0.8.1 | time ratio |",
+    lines += ["", "The command, timed by `hyperfine` with the files in the page cache:", "",
+              "| case | `iohash` | `xxhsum` 0.8.1 | time ratio |",
               "|---|---|---|---|"]
     for case, ours, theirs in command_rows(data):
         lines.append(f"| {case} | {fmt_ms(ours)} | {fmt_ms(theirs)} | {ours / theirs:.2f} |")
