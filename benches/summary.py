@@ -4,7 +4,8 @@
     python3 benches/summary.py extract   # BENCHMARKS.md's tables -> benches/results/CPU.json
     python3 benches/summary.py write     # the JSON -> summaries in BENCHMARKS.md and README.md,
                                          # and benches/results/CPU.svg
-    python3 benches/summary.py check     # fails if `write` would change a file (CI runs it)
+    python3 benches/summary.py check     # fails if `extract` or `write` would change a file
+                                         # (CI runs it)
 
 `extract` reads each CPU's part of BENCHMARKS.md (written by benches/report.sh): the runs timed
 in turns by benches/native.sh (XXH3 beside xxhash-rust built for the CPU, short inputs, CRCs),
@@ -119,17 +120,27 @@ def extract_cpu(part):
     return data
 
 
-def extract():
+def extracted():
+    """{file name: data} for each CPU whose part BENCHMARKS.md has."""
     parts = cpu_parts(open(BENCHMARKS).read())
-    os.makedirs(RESULTS, exist_ok=True)
+    out = {}
     for name, heading, _label in CPUS:
-        if heading not in parts:
+        if heading in parts:
+            out[name] = extract_cpu(parts[heading])
+        else:
             print(f"no part {heading!r} in BENCHMARKS.md; {name}.json kept", file=sys.stderr)
-            continue
-        data = extract_cpu(parts[heading])
+    return out
+
+
+def json_text(data):
+    return json.dumps(data, indent=1) + "\n"
+
+
+def extract():
+    os.makedirs(RESULTS, exist_ok=True)
+    for name, data in extracted().items():
         with open(os.path.join(RESULTS, name + ".json"), "w") as f:
-            json.dump(data, f, indent=1)
-            f.write("\n")
+            f.write(json_text(data))
         print(f"wrote benches/results/{name}.json")
 
 
@@ -372,12 +383,15 @@ def write():
 
 
 def check():
-    stale = [os.path.relpath(p, ROOT) for p, text in generated().items()
+    files = generated()
+    # The JSON must also be what BENCHMARKS.md's detailed tables say today.
+    for name, data in extracted().items():
+        files[os.path.join(RESULTS, name + ".json")] = json_text(data)
+    stale = [os.path.relpath(p, ROOT) for p, text in files.items()
              if not os.path.exists(p) or open(p).read() != text]
     if stale:
-        sys.exit("out of date with benches/results/*.json (run benches/summary.py write): "
-                 + ", ".join(stale))
-    print("summaries and pictures agree with benches/results/*.json")
+        sys.exit("out of date (run benches/summary.py extract, then write): " + ", ".join(stale))
+    print("BENCHMARKS.md's tables, benches/results/, the summaries and the pictures agree")
 
 
 if __name__ == "__main__":
