@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use common::Rng;
-use iohash::{prelude::*, Crc64, HashingReader, HashingWriter, XxHash3, XxHash64};
+use iohash::{prelude::*, Algorithm, Crc64, HashingReader, HashingWriter, XxHash3, XxHash64};
 
 /// What goes wrong, and where.
 #[derive(Clone, Copy, Debug)]
@@ -305,6 +305,14 @@ fn a_file_changed_while_hashed_gives_the_hash_of_one_version_or_an_error() {
         iohash::hash_file_parallel(&path, 3, Crc64::new).map(|crc| crc.current_hash())
     });
     assert!(oks + errors > 0);
+    // Read on several threads, hashed in order.
+    let xxh3: Vec<u64> = large.all().iter().map(|v| XxHash3::hash(v)).collect();
+    let (oks, errors) = while_changing("append_file_parallel", &large, &path, &xxh3, time, || {
+        let mut hasher = XxHash3::new();
+        hasher.append_file_parallel(&path, 3)?;
+        Ok(hasher.current_hash())
+    });
+    assert!(oks + errors > 0);
 }
 
 /// A sink that runs `change` on the first bytes it is given: the hash has begun, its snapshot
@@ -392,6 +400,14 @@ fn a_write_in_place_after_the_hash_began_is_an_error() {
             once.call_once(|| change(&writer, len));
         });
         assert!(result.is_err(), "parallel, {what}");
+
+        let writer = fresh();
+        let mut sink = ChangeOnFirstWrite {
+            hasher: XxHash3::new(),
+            change: Some(|| change(&writer, len)),
+        };
+        let result = sink.append_file_parallel(&path, 2);
+        assert!(result.is_err(), "read on threads, {what}: {result:?}");
     }
 }
 
@@ -431,4 +447,53 @@ fn pseudo_files_whose_size_lies_are_read_to_their_end() {
     let mut hasher = XxHash64::new();
     hasher.append_file(version).unwrap();
     assert_eq!(hasher.current_hash(), XxHash64::hash(&bytes));
+    let mut hasher = XxHash64::new();
+    hasher.append_file_parallel(version, 2).unwrap();
+    assert_eq!(hasher.current_hash(), XxHash64::hash(&bytes));
+}
+
+/// Read on several threads and hashed in order, a file gives the hash it gives read straight:
+/// for every algorithm, at lengths around the chunks the threads read, from any position of
+/// the handle, which is left at the end.
+#[test]
+fn a_file_read_on_threads_hashes_as_read_straight() {
+    use std::io::{Seek, SeekFrom};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let mib = 1 << 20;
+    let data = Rng(7).bytes(40 * mib + 1);
+    for len in [
+        16 * mib - 1,
+        16 * mib,
+        16 * mib + 1,
+        33 * mib - 1,
+        40 * mib + 1,
+    ] {
+        std::fs::write(&path, &data[..len]).unwrap();
+        for algorithm in Algorithm::ALL {
+            let expected = {
+                let mut hasher = algorithm.hasher(0);
+                hasher.append(&data[..len]);
+                hasher.current_hash()
+            };
+            for threads in [2, 3] {
+                let mut hasher = algorithm.hasher(0);
+                assert_eq!(
+                    hasher.append_file_parallel(&path, threads).unwrap(),
+                    len as u64
+                );
+                assert_eq!(
+                    hasher.current_hash(),
+                    expected,
+                    "{algorithm} {len} {threads}"
+                );
+            }
+        }
+        let mut file = File::open(&path).unwrap();
+        file.seek(SeekFrom::Start(12345)).unwrap();
+        let mut hasher = XxHash3::new();
+        hasher.append_open_file_parallel(&file, 2).unwrap();
+        assert_eq!(hasher.current_hash(), XxHash3::hash(&data[12345..len]));
+        assert_eq!(file.stream_position().unwrap(), len as u64);
+    }
 }

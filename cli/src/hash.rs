@@ -30,9 +30,6 @@ pub struct HashOptions {
     /// Run through an xxhsum link: errors in xxhsum's words (`Error: Could not open 'NAME':
     /// ...`).
     pub xxhsum_words: bool,
-    /// Whether a file hashed alone may be memory-mapped (not `--no-mmap`; Unix only).
-    #[cfg_attr(not(unix), allow(dead_code))]
-    pub mmap: bool,
     pub format: LineFormat,
     /// `-j`; `None`: one per CPU.
     pub threads: Option<usize>,
@@ -169,7 +166,7 @@ pub fn run(
         (Input::Path(path), Some(_)) => path.is_dir(),
         _ => false,
     };
-    // How many inputs, as far as it matters: one file alone is mapped, or split if a CRC.
+    // How many inputs, as far as it matters: one file alone is read on several threads.
     let mut list = list.into_iter().flatten();
     let head: Vec<_> = list.by_ref().take(2).collect();
     let items = if head.len() == 2 || inputs.iter().chain(head.iter().flatten()).any(is_tree) {
@@ -202,7 +199,7 @@ pub fn run(
             let file = input
                 .open()
                 .map_err(|e| io::Error::new(e.kind(), CouldNotOpen(e)))?;
-            let hash_into = |hasher: &mut dyn DynHasher, file: File| {
+            let hash_into = |hasher: &mut (dyn DynHasher + Send), file: File| {
                 let mut sink = WithProgress {
                     hasher,
                     bar: bar.as_ref(),
@@ -210,23 +207,12 @@ pub fn run(
                 if let Some(range) = &options.range {
                     return range.append(&mut sink, &file);
                 }
-                // Mapped only when hashed alone (and not --no-mmap): a file truncated under
-                // its map ends the process.
-                #[cfg(unix)]
-                let mapped = match items {
-                    1 if options.mmap => crate::mapped::append_mapped(
-                        &mut sink,
-                        &file,
-                        program,
-                        &input.display_name(),
-                    )?,
-                    _ => None,
-                };
-                #[cfg(not(unix))]
-                let mapped: Option<u64> = None;
-                if mapped.is_none() {
-                    sink.append_open_file(&file)?;
-                }
+                // A file hashed alone is read on `-j` threads while one hashes it in order
+                // (a large one: the library reads a small one on this thread).
+                match items {
+                    1 => sink.append_open_file_parallel(&file, options.threads.unwrap_or(0)),
+                    _ => sink.append_open_file(&file),
+                }?;
                 Ok::<_, io::Error>(())
             };
             if let Some(s3) = &options.s3_composite {

@@ -10,8 +10,6 @@ mod check;
 mod glob;
 mod hash;
 mod input;
-#[cfg(unix)]
-mod mapped;
 mod mhl;
 mod ordered;
 mod output;
@@ -160,9 +158,8 @@ struct Args {
     #[arg(long, value_name = "N", value_parser = parse_bytes)]
     length: Option<u64>,
 
-    /// Read files, never memory-map them (for network file systems, where mapping is slow or
-    /// unsafe)
-    #[arg(long)]
+    /// Accepted and ignored: files are always read, never memory-mapped
+    #[arg(long, hide = true)]
     no_mmap: bool,
 
     /// With --part-size and CRC-32 or CRC-32C: the full-object checksum (the whole file's CRC,
@@ -641,7 +638,6 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             s3_composite,
             range,
             xxhsum_words: personality.xxhsum_words,
-            mmap: !args.no_mmap,
             format,
             threads,
             progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),

@@ -16,6 +16,7 @@ mod buf;
 pub(crate) mod copy;
 pub(crate) mod file;
 pub(crate) mod range;
+pub(crate) mod read_ahead;
 pub(crate) mod snapshot;
 pub(crate) mod tee;
 pub(crate) mod threads;
@@ -214,6 +215,51 @@ pub trait HasherExt: DynHasher {
     /// As [`append_file`](HasherExt::append_file), but for opening.
     fn append_open_file(&mut self, file: &File) -> io::Result<u64> {
         file::append_open_file(&mut Appender(self), file)
+    }
+
+    /// [`append_file`](HasherExt::append_file) with the file read on `threads` threads (0: one
+    /// per CPU) while this one hashes it in order: for a large file, with any algorithm.
+    ///
+    /// Hashing a cached file is bound by the copy out of the page cache, which this spreads
+    /// over the threads; the hash is the one `append_file` gives, XXH3's included. Files under
+    /// 16 MiB, and anything but a regular file, are read by this thread alone. A CRC can also be split into ranges hashed apart
+    /// ([`hash_file_parallel`](crate::hash_file_parallel)). BENCHMARKS.md compares the ways.
+    ///
+    /// ```
+    /// use iohash::{prelude::*, XxHash3};
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("big");
+    /// let data: Vec<u8> = (0..40 << 20).map(|i: u32| (i % 251) as u8).collect();
+    /// std::fs::write(&path, &data)?;
+    /// let mut hasher = XxHash3::new();
+    /// assert_eq!(hasher.append_file_parallel(&path, 2)?, data.len() as u64);
+    /// assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`append_file`](HasherExt::append_file), and an error if the system refuses a
+    /// thread.
+    fn append_file_parallel(&mut self, path: impl AsRef<Path>, threads: usize) -> io::Result<u64>
+    where
+        Self: Send,
+    {
+        read_ahead::append_open_file_parallel(self, &File::open(path)?, threads)
+    }
+
+    /// [`append_file_parallel`](HasherExt::append_file_parallel) for a file that is already
+    /// open: from the handle's position to the end, where it leaves the handle.
+    ///
+    /// # Errors
+    /// As [`append_file_parallel`](HasherExt::append_file_parallel), but for opening.
+    fn append_open_file_parallel(&mut self, file: &File, threads: usize) -> io::Result<u64>
+    where
+        Self: Send,
+    {
+        read_ahead::append_open_file_parallel(self, file, threads)
     }
 
     /// Appends bytes `offset..offset + len` of the file at `path`, read 256 KiB at a time;

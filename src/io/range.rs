@@ -291,19 +291,19 @@ impl Read for RangeReader<'_> {
 }
 
 #[cfg(unix)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+pub(crate) fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
     std::os::unix::fs::FileExt::read_at(file, buf, offset)
 }
 
 #[cfg(windows)]
-fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+pub(crate) fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
     std::os::windows::fs::FileExt::seek_read(file, buf, offset)
 }
 
 /// Without positional reads, a seek and a read; [`split`] then makes one range, so no two
 /// threads share the handle's position.
 #[cfg(not(any(unix, windows)))]
-fn read_at(mut file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+pub(crate) fn read_at(mut file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
     use std::io::{Seek, SeekFrom};
     file.seek(SeekFrom::Start(offset))?;
     file.read(buf)
