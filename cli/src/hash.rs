@@ -35,6 +35,8 @@ pub struct HashOptions {
     pub threads: Option<usize>,
     /// Whether a progress bar may be shown (stderr is a terminal, not --quiet or --status).
     pub progress: bool,
+    /// `--drop-cache`: each file's pages leave the page cache once it is hashed.
+    pub drop_cache: bool,
     /// `-r`: directories are walked (`None`: a directory is an error, as in xxhsum).
     pub trees: Option<TreeOptions>,
 }
@@ -213,6 +215,9 @@ pub fn run(
                     1 => sink.append_open_file_parallel(&file, options.threads.unwrap_or(0)),
                     _ => sink.append_open_file(&file),
                 }?;
+                if options.drop_cache {
+                    crate::advice::drop_pages(&file);
+                }
                 Ok::<_, io::Error>(())
             };
             if let Some(s3) = &options.s3_composite {

@@ -4,6 +4,7 @@
 //! takes that command's default algorithm (and `-c` accepts only that algorithm's lines where
 //! the C tool does), so it can stand in for `xxhsum` on a `PATH`.
 
+mod advice;
 mod algorithm_arg;
 mod bench;
 mod check;
@@ -161,6 +162,11 @@ struct Args {
     /// Accepted and ignored: files are always read, never memory-mapped
     #[arg(long, hide = true)]
     no_mmap: bool,
+
+    /// Drop each file's pages from the page cache once it is hashed (Linux), so that hashing
+    /// a tree larger than memory leaves the cache to other programs
+    #[arg(long, conflicts_with = "check")]
+    drop_cache: bool,
 
     /// With --part-size and CRC-32 or CRC-32C: the full-object checksum (the whole file's CRC,
     /// S3's FULL_OBJECT type), not the composite
@@ -640,6 +646,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             xxhsum_words: personality.xxhsum_words,
             format,
             threads,
+            drop_cache: args.drop_cache,
             progress: args.quiet == 0 && !args.status && std::io::stderr().is_terminal(),
             trees: if args.recursive {
                 Some(tree_options(&args.exclude, args.follow_links)?)

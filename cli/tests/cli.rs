@@ -1713,6 +1713,43 @@ fn a_closed_standard_output_is_an_error() {
     );
 }
 
+/// `--drop-cache` leaves no page of the files it hashed in the page cache; without it, they
+/// stay (`fincore` from util-linux tells).
+#[cfg(target_os = "linux")]
+#[test]
+fn drop_cache_leaves_the_hashed_files_out_of_the_page_cache() {
+    let dir = tempfile::tempdir().unwrap();
+    let cached = |name: &str| -> Option<u64> {
+        let out = Command::new("fincore")
+            .args(["--bytes", "--noheadings", "--output", "RES"])
+            .arg(dir.path().join(name))
+            .output()
+            .ok()?;
+        String::from_utf8_lossy(&out.stdout).trim().parse().ok()
+    };
+    for name in ["big", "small"] {
+        let len = if name == "big" { 40 << 20 } else { 100 << 10 };
+        let mut file = fs::File::create(dir.path().join(name)).unwrap();
+        file.write_all(&splitmix_bytes(3, len)).unwrap();
+        // Written back, so that its pages are clean and can be dropped.
+        file.sync_all().unwrap();
+    }
+    let Some(before) = cached("big") else {
+        return say_skipped("--drop-cache (no fincore)");
+    };
+    assert!(before > 0, "a file just written is in the cache");
+    let dropped = iohash(dir.path(), args!["--drop-cache", "big", "small"]);
+    assert_status(&dropped, true);
+    assert_eq!((cached("big"), cached("small")), (Some(0), Some(0)));
+    let kept = iohash(dir.path(), args!["big"]);
+    assert_eq!(
+        kept.stdout,
+        iohash(dir.path(), args!["--drop-cache", "big"]).stdout
+    );
+    iohash(dir.path(), args!["big", "small"]);
+    assert!(cached("big").unwrap() > 0 && cached("small").unwrap() > 0);
+}
+
 #[test]
 fn hash_and_check_modes_word_io_errors_alike() {
     let dir = tempfile::tempdir().unwrap();
