@@ -71,12 +71,23 @@ fn _restore(state: &[u8], seed: u64) -> PyResult<Hasher> {
     Ok(Hasher::of(hasher::restore(state)?, seed))
 }
 
+/// The CRC catalogue's sets `new` takes by name, each with its check value (the CRC of
+/// b"123456789"), in the catalogue's order.
+#[pyfunction]
+fn crc_catalogue() -> Vec<(&'static str, u64)> {
+    iohash::crc_catalogue::ALL
+        .iter()
+        .filter_map(|params| Some((params.name()?, params.check())))
+        .collect()
+}
+
 #[pymodule]
 fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Hasher>()?;
     module.add_function(wrap_pyfunction!(new, module)?)?;
     add_constructors(module)?;
     module.add_function(wrap_pyfunction!(_restore, module)?)?;
+    module.add_function(wrap_pyfunction!(crc_catalogue, module)?)?;
     module.add_function(wrap_pyfunction!(files::_hash_files, module)?)?;
     module.add_function(wrap_pyfunction!(files::_s3_composite, module)?)?;
     module.add_function(wrap_pyfunction!(files::_base64, module)?)?;
