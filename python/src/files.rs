@@ -6,7 +6,6 @@ use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use iohash::cloud::{self, S3Composite};
 use iohash::{AnyHasher, HasherExt};
@@ -14,7 +13,7 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::buffer::with_bytes;
-use crate::hasher::{lock, parse, Hasher};
+use crate::hasher::{lock, parse, Hasher, Shared};
 
 /// `err` as Python's `OSError(errno, strerror, filename)`, which CPython turns into its
 /// subclass for the errno (`FileNotFoundError`, `IsADirectoryError`, ...).
@@ -57,7 +56,7 @@ pub(crate) fn os_error(py: Python<'_>, err: &io::Error, filename: &Bound<'_, PyA
 /// length) to the hasher, all or nothing: on an error the hasher is as it was.
 pub(crate) fn update_file(
     py: Python<'_>,
-    state: &Mutex<AnyHasher>,
+    state: &Shared,
     path: &Bound<'_, PyAny>,
     offset: u64,
     length: Option<u64>,
@@ -95,7 +94,7 @@ fn append_range(
 #[cfg(unix)]
 pub(crate) fn update_fd(
     py: Python<'_>,
-    state: &Mutex<AnyHasher>,
+    state: &Shared,
     fd: i32,
     offset: Option<u64>,
     fileobj: &Bound<'_, PyAny>,
@@ -136,7 +135,7 @@ pub(crate) fn _hash_files(
 ) -> PyResult<Vec<Py<PyAny>>> {
     let template = Hasher::create(py, parse(name)?, None, seed)?;
     let seed = template.seed;
-    let template = lock(&template.state).clone();
+    let template: AnyHasher = (**lock(&template.state)).clone();
     let path_bufs = paths
         .iter()
         .map(|path| path.extract::<PathBuf>())

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
 use crate::buffer::with_bytes;
-use crate::hasher::{self, lock, seed_of, RELEASE_GIL_FROM};
+use crate::hasher::{self, lock, seed_of, shared, Shared, RELEASE_GIL_FROM};
 
 /// One python-xxhash class: `$algorithm`'s hasher behind a lock, with the seed it was made
 /// with.
@@ -17,7 +17,7 @@ macro_rules! xxhash_class {
         #[doc = $doc]
         #[pyclass(frozen, module = "iohash.xxhash", name = $py_name)]
         pub(crate) struct $type {
-            state: Mutex<AnyHasher>,
+            state: Shared,
             seed: u64,
         }
 
@@ -32,7 +32,7 @@ macro_rules! xxhash_class {
             ) -> PyResult<Self> {
                 let seed = seed_of(seed, $algorithm)?;
                 let made = $type {
-                    state: Mutex::new($algorithm.hasher(seed)),
+                    state: shared($algorithm.hasher(seed)),
                     seed,
                 };
                 if let Some(data) = data {
@@ -122,7 +122,7 @@ macro_rules! xxhash_class {
         impl $type {
             pub(crate) fn restored(state: AnyHasher, seed: u64) -> Self {
                 $type {
-                    state: Mutex::new(state),
+                    state: shared(state),
                     seed,
                 }
             }
