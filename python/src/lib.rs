@@ -10,6 +10,7 @@
 mod buffer;
 mod files;
 mod hasher;
+mod one_shots;
 mod templates;
 mod xxhash;
 
@@ -86,6 +87,7 @@ fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Hasher>()?;
     module.add_function(wrap_pyfunction!(new, module)?)?;
     add_constructors(module)?;
+    one_shots::register(module)?;
     module.add_function(wrap_pyfunction!(_restore, module)?)?;
     module.add_function(wrap_pyfunction!(crc_catalogue, module)?)?;
     module.add_function(wrap_pyfunction!(files::_hash_files, module)?)?;

@@ -34,6 +34,18 @@ def test_crcs_match_the_golden_file(golden, name):
         assert hasher.hexdigest() == expected.to_bytes(hasher.digest_size, "big").hex()
 
 
+@pytest.mark.parametrize("name", ["crc32", "crc32c", "crc64", "crc64nvme", "crc64xz"])
+def test_crc_one_shots_are_the_hashers(name):
+    for length in (0, 1, 100, 2047, 2048, 100_000):
+        data = os.urandom(length)
+        hasher = getattr(iohash, name)(data)
+        assert getattr(iohash, f"{name}_intdigest")(data) == hasher.intdigest()
+        assert getattr(iohash, f"{name}_digest")(bytearray(data)) == hasher.digest()
+        assert getattr(iohash, f"{name}_hexdigest")(memoryview(data)) == hasher.hexdigest()
+    with pytest.raises(TypeError):
+        getattr(iohash, f"{name}_intdigest")("text")
+
+
 def test_catalogue_crcs_give_their_check_values():
     catalogue = iohash.crc_catalogue()
     assert len(catalogue) > 100
@@ -71,3 +83,6 @@ def test_crcs_match_zlib_google_crc32c_crc32c_and_awscrt_live(length):
     assert iohash.crc32c(data).intdigest() == expected == crc32c.crc32c(data) == checksums.crc32c(data)
     assert iohash.crc32c(data).digest() == google_crc32c.Checksum(data).digest()
     assert iohash.crc64nvme(data).intdigest() == checksums.crc64nvme(data)
+    assert iohash.crc32c_intdigest(data) == expected
+    assert iohash.crc32_intdigest(data) == zlib.crc32(data)
+    assert iohash.crc64nvme_intdigest(data) == checksums.crc64nvme(data)
