@@ -32,6 +32,21 @@ pub(crate) fn lock(state: &Shared) -> MutexGuard<'_, Box<AnyHasher>> {
     state.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// Runs `f` on the hasher: at once when its lock is free, otherwise with the GIL released
+/// while waiting, so a thread reading a file into the hasher does not stop every other
+/// Python thread that merely asks for its digest.
+pub(crate) fn with_hasher<R: Send>(
+    py: Python<'_>,
+    state: &Shared,
+    f: impl FnOnce(&mut AnyHasher) -> R + Send,
+) -> R {
+    match state.try_lock() {
+        Ok(mut hasher) => f(&mut hasher),
+        Err(TryLockError::Poisoned(hasher)) => f(&mut hasher.into_inner()),
+        Err(TryLockError::WouldBlock) => py.detach(|| f(&mut lock(state))),
+    }
+}
+
 /// Appends `data` to the hasher: small inputs with the GIL held (when the lock is free at
 /// once), others with it released, so a thread waiting for the lock never holds the GIL.
 pub(crate) fn update(py: Python<'_>, state: &Shared, data: &Bound<'_, PyAny>) -> PyResult<()> {
@@ -55,13 +70,13 @@ fn digest_bytes(hasher: &AnyHasher) -> ([u8; 16], usize) {
 }
 
 pub(crate) fn digest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes> {
-    let (bytes, len) = digest_bytes(&lock(state));
+    let (bytes, len) = with_hasher(py, state, |hasher| digest_bytes(hasher));
     PyBytes::new(py, &bytes[16 - len..])
 }
 
 pub(crate) fn hexdigest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyString> {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let (bytes, len) = digest_bytes(&lock(state));
+    let (bytes, len) = with_hasher(py, state, |hasher| digest_bytes(hasher));
     let mut hex = [0u8; 32];
     for (i, byte) in bytes[16 - len..].iter().enumerate() {
         hex[2 * i] = DIGITS[usize::from(byte >> 4)];
@@ -71,22 +86,22 @@ pub(crate) fn hexdigest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PySt
 }
 
 pub(crate) fn intdigest<'py>(py: Python<'py>, state: &Shared) -> PyResult<Bound<'py, PyAny>> {
-    let hasher = lock(state);
-    let value = hasher.current_hash();
-    let wide = hasher.hash_len() > 8;
-    drop(hasher);
+    let (value, wide) = with_hasher(py, state, |hasher| {
+        (hasher.current_hash(), hasher.hash_len() > 8)
+    });
     Ok(match u64::try_from(value) {
         Ok(narrow) if !wide => narrow.into_pyobject(py)?.into_any(),
         _ => value.into_pyobject(py)?.into_any(),
     })
 }
 
-pub(crate) fn reset(state: &Shared) {
-    lock(state).reset();
+pub(crate) fn reset(py: Python<'_>, state: &Shared) {
+    with_hasher(py, state, |hasher| hasher.reset());
 }
 
 pub(crate) fn saved_state<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes> {
-    PyBytes::new(py, lock(state).save_state().as_ref())
+    let saved = with_hasher(py, state, |hasher| hasher.save_state());
+    PyBytes::new(py, saved.as_ref())
 }
 
 pub(crate) fn restore(state: &[u8]) -> PyResult<AnyHasher> {
@@ -237,26 +252,28 @@ impl Hasher {
     }
 
     /// A copy of this hasher: the two go on separately.
-    fn copy(&self) -> Hasher {
+    fn copy(&self, py: Python<'_>) -> Hasher {
         Hasher {
-            state: Mutex::new(lock(&self.state).clone()),
+            state: Mutex::new(with_hasher(py, &self.state, |hasher| {
+                Box::new(hasher.clone())
+            })),
             algorithm: self.algorithm,
             seed: self.seed,
         }
     }
 
     /// Back to the state of a new hasher with the same algorithm and seed.
-    fn reset(&self) {
-        reset(&self.state);
+    fn reset(&self, py: Python<'_>) {
+        reset(py, &self.state);
     }
 
     /// Makes this hasher's hash that of its bytes followed by `other`'s, from the two CRCs
     /// alone: ranges hashed apart (on other threads, processes or machines) combine in order.
     /// CRCs only, of one parameter set; ValueError otherwise.
-    fn combine(&self, other: &Bound<'_, Hasher>) -> PyResult<()> {
+    fn combine(&self, py: Python<'_>, other: &Bound<'_, Hasher>) -> PyResult<()> {
         // Copied first: `h.combine(h)` is allowed and would otherwise take one lock twice.
-        let next = lock(&other.get().state).clone();
-        if lock(&self.state).combine(&next) {
+        let next = with_hasher(py, &other.get().state, |hasher| hasher.clone());
+        if with_hasher(py, &self.state, |hasher| hasher.combine(&next)) {
             Ok(())
         } else {
             Err(PyValueError::new_err(format!(
@@ -338,12 +355,12 @@ impl Hasher {
         (restore, (saved_state(py, &self.state), self.seed)).into_pyobject(py)
     }
 
-    fn __copy__(&self) -> Hasher {
-        self.copy()
+    fn __copy__(&self, py: Python<'_>) -> Hasher {
+        self.copy(py)
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Hasher {
-        self.copy()
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Hasher {
+        self.copy(py)
     }
 
     fn __repr__(&self) -> String {

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
 use crate::buffer::with_bytes;
-use crate::hasher::{self, lock, seed_of, shared, Shared, RELEASE_GIL_FROM};
+use crate::hasher::{self, seed_of, shared, Shared, RELEASE_GIL_FROM};
 
 /// One python-xxhash class: `$algorithm`'s hasher behind a lock, with the seed it was made
 /// with.
@@ -62,16 +62,18 @@ macro_rules! xxhash_class {
             }
 
             /// A copy of this hasher.
-            fn copy(&self) -> Self {
+            fn copy(&self, py: Python<'_>) -> Self {
                 $type {
-                    state: Mutex::new(lock(&self.state).clone()),
+                    state: Mutex::new(hasher::with_hasher(py, &self.state, |h| {
+                        Box::new(h.clone())
+                    })),
                     seed: self.seed,
                 }
             }
 
             /// Back to the state of a new hasher with the same seed.
-            fn reset(&self) {
-                hasher::reset(&self.state);
+            fn reset(&self, py: Python<'_>) {
+                hasher::reset(py, &self.state);
             }
 
             /// The algorithm's name.
@@ -110,12 +112,12 @@ macro_rules! xxhash_class {
                 (restore, ($py_name, state, self.seed)).into_pyobject(py)
             }
 
-            fn __copy__(&self) -> Self {
-                self.copy()
+            fn __copy__(&self, py: Python<'_>) -> Self {
+                self.copy(py)
             }
 
-            fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-                self.copy()
+            fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Self {
+                self.copy(py)
             }
         }
 
