@@ -58,7 +58,8 @@ def test_numpy_arrays_are_hashed_in_place():
     numpy = pytest.importorskip("numpy")
     values = numpy.arange(10_000, dtype=numpy.uint32)
     assert iohash.crc32c(values).intdigest() == iohash.crc32c(values.tobytes()).intdigest()
-    with pytest.raises(BufferError):
+    # A strided array is refused by NumPy itself, as hashlib sees it.
+    with pytest.raises((BufferError, ValueError), match="contiguous"):
         iohash.crc32c(values[::2])
 
 
