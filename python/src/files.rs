@@ -99,16 +99,21 @@ pub(crate) fn update_fd(
     offset: Option<u64>,
     fileobj: &Bound<'_, PyAny>,
 ) -> PyResult<u64> {
-    use std::mem::ManuallyDrop;
-    use std::os::fd::FromRawFd;
+    use std::os::fd::BorrowedFd;
 
     if fd < 0 {
         return Err(PyValueError::new_err("a file descriptor is never negative"));
     }
+    let name = fileobj.getattr("name").unwrap_or_else(|_| fileobj.clone());
+    // A descriptor of our own (dup), made with the GIL held: another Python thread closing the
+    // file object while Rust reads with the GIL released cannot close it under the read, nor
+    // hand its number to another file. It shares the file's position, which the caller sets.
+    // SAFETY: `fd` is open: the file object's fileno() gave it, and the file object (alive,
+    // `fileobj` borrows it) cannot close it before the dup, as closing needs the GIL this
+    // thread holds. The borrow ends with this statement.
+    let duplicate = unsafe { BorrowedFd::borrow_raw(fd) }.try_clone_to_owned();
+    let mut file = File::from(duplicate.map_err(|err| os_error(py, &err, &name))?);
     let read = py.detach(|| {
-        // SAFETY: the caller's file object owns `fd` and keeps it open during this call (it
-        // is on the stack of the Python call that passed it); ManuallyDrop never closes it.
-        let mut file = ManuallyDrop::new(unsafe { File::from_raw_fd(fd) });
         if let Some(offset) = offset {
             file.seek(SeekFrom::Start(offset))?;
         }
@@ -118,7 +123,6 @@ pub(crate) fn update_fd(
         *hasher = copy;
         Ok::<u64, io::Error>(read)
     });
-    let name = fileobj.getattr("name").unwrap_or_else(|_| fileobj.clone());
     read.map_err(|err| os_error(py, &err, &name))
 }
 
