@@ -3,7 +3,8 @@
 # runs every criterion bench with short measurement times, writes one
 # table per group with benches/report.py, then appends the command against xxhsum
 # (benches/cli.sh), XXH3 beside xxhash-rust built for the CPU, short inputs and CRCs timed in
-# turns (benches/native.sh) and the llvm-mca table of the XXH3 loop (benches/mca/run.sh).
+# turns (benches/native.sh) and the llvm-mca table of the XXH3 loop (benches/mca/run.sh); then
+# benches/summary.py remakes the summaries and pictures from the new tables.
 # About 25 minutes on a 2-core machine.
 #
 #   benches/report.sh            # all groups
@@ -55,3 +56,9 @@ if [ "${1:-}" != "--quick" ]; then
 fi
 python3 benches/splice.py BENCHMARKS.md "$part"
 echo "wrote BENCHMARKS.md"
+# The summaries at the top of BENCHMARKS.md and in README.md, and the pictures, from this run
+# (a --quick run has no tables timed in turns to take them from).
+if [ "${1:-}" != "--quick" ]; then
+  python3 benches/summary.py extract
+  python3 benches/summary.py write
+fi

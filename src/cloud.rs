@@ -123,6 +123,34 @@ impl S3Composite {
         composite.current_hash()
     }
 
+    /// Whether S3 takes an upload cut into these parts: at most 10,000 of them, each of 5 MiB
+    /// to 5 GiB but the last, which may be shorter. A composite of parts S3 refuses is no
+    /// checksum any upload shows.
+    ///
+    /// ```
+    /// use core::num::NonZeroU64;
+    /// use iohash::cloud::S3Composite;
+    /// use iohash::{Crc32Variant, DynHasher};
+    ///
+    /// let mut s3 = S3Composite::new(Crc32Variant::Iscsi, NonZeroU64::new(1024).unwrap());
+    /// s3.append(&[0; 1000]);
+    /// assert!(s3.is_uploadable()); // one part, of any length up to 5 GiB
+    /// s3.append(&[0; 1000]);
+    /// assert!(!s3.is_uploadable()); // two parts, the first under 5 MiB
+    /// ```
+    pub fn is_uploadable(&self) -> bool {
+        const MIN_PART: u64 = 5 << 20;
+        const MAX_PART: u64 = 5 << 30;
+        const MAX_PARTS: u64 = 10_000;
+        let longest = if self.finished > 0 {
+            self.part_size
+        } else {
+            self.in_part
+        };
+        let parts = self.parts();
+        parts <= MAX_PARTS && longest <= MAX_PART && (parts == 1 || self.part_size >= MIN_PART)
+    }
+
     /// What S3 shows: the [`checksum`](Self::checksum)'s big-endian bytes in base64, `-` and
     /// the number of [`parts`](Self::parts).
     #[cfg(feature = "alloc")]
@@ -226,6 +254,33 @@ mod tests {
         let (checksum, parts) = text.split_once('-').unwrap();
         assert_eq!(parts, "3");
         assert_eq!(checksum, base64(&s3.checksum().to_be_bytes()));
+    }
+
+    #[test]
+    fn uploads_are_uploadable_within_s3s_limits_only() {
+        let upload = |part_size: u64, finished: u64, in_part: u64| S3Composite {
+            part_size,
+            in_part,
+            finished,
+            ..S3Composite::new(Crc32Variant::Iscsi, NonZeroU64::MIN)
+        };
+        let (mib, gib) = (1 << 20, 1 << 30);
+        for (s3, uploadable) in [
+            (upload(mib, 0, mib - 1), true),
+            (upload(mib, 1, 0), true),
+            (upload(mib, 1, 1), false),
+            (upload(5 * mib - 1, 1, 1), false),
+            (upload(5 * mib, 1, 1), true),
+            (upload(5 * mib, 10_000, 0), true),
+            (upload(5 * mib, 9_999, 1), true),
+            (upload(5 * mib, 10_000, 1), false),
+            (upload(6 * gib, 0, 5 * gib), true),
+            (upload(6 * gib, 0, 5 * gib + 1), false),
+            (upload(5 * gib, 2, 0), true),
+            (upload(5 * gib + 1, 2, 0), false),
+        ] {
+            assert_eq!(s3.is_uploadable(), uploadable, "{s3:?}");
+        }
     }
 
     #[cfg(feature = "alloc")]

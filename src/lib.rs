@@ -218,7 +218,10 @@
 //! x86-64, PMULL folds on AArch64), so the default build has no dependency. The `iohash`
 //! command is a crate of its own (`iohash-cli`), so none of its dependencies comes with the
 //! library.
-
+//!
+//! The sections below describe each part of the API in more depth.
+//!
+#![cfg_attr(feature = "std", doc = include_str!("guide.md"))]
 #![cfg_attr(not(any(feature = "std", test)), no_std)]
 // docs.rs (and CI's nightly `cargo doc --cfg docsrs`) label every feature-gated item with its
 // feature.
@@ -274,8 +277,9 @@ pub use io::{HasherExt, LARGE_READ_LEN};
 pub use secret::{SecretError, XXH3_SECRET_MIN_LEN};
 pub use state::{SavedState, StateError};
 
-/// The README's examples, compiled and run by `cargo test --doc`.
-#[cfg(all(doctest, feature = "std"))]
+/// The README's examples, compiled and run by `cargo test --doc` with the README's own test
+/// command (`--all-features`): its async example needs `tokio`.
+#[cfg(all(doctest, feature = "tokio"))]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 

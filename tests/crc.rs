@@ -396,6 +396,12 @@ fn file_ranges_hash_their_bytes_and_report_a_short_file() {
         err.to_string(),
         "the file is 100000 bytes long, and the range ends at byte 101000"
     );
+    // A range whose end does not fit 64 bits is refused as such, not cut at 2^64 - 1.
+    let err = Crc32::new()
+        .append_file_range(&path, 1, u64::MAX)
+        .unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+    assert!(err.to_string().contains("ends past byte 2^64 - 1"), "{err}");
     let err = Crc32::new()
         .append_file_range(dir.path(), 0, 1)
         .unwrap_err();

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use iohash::{Algorithm, DynHasher, NonCryptographicHasher};
 
-/// xxhsum's default sample: 100 KiB.
+/// xxhsum's default sample: 100 KiB (`-B#` sets another).
 const SAMPLE_LEN: usize = 100 * 1024;
 /// How long each round of an algorithm is timed; the best round counts.
 const ROUND: Duration = Duration::from_millis(300);
@@ -35,29 +35,51 @@ fn benchmarks() -> Vec<(u32, Algorithm, bool)> {
     all
 }
 
-/// Times `id` (0 or `None`: the aligned ones of every algorithm) for `rounds` rounds on each
-/// sample (the files given, or 100 KiB made up); prints a line each.
-pub fn run(id: Option<u32>, rounds: u32, samples: &[(String, Vec<u8>)]) -> Result<(), String> {
-    let chosen: Vec<_> = benchmarks()
-        .into_iter()
-        .filter(|&(n, _, unaligned)| match id {
-            None | Some(0) => !unaligned,
-            Some(id) => n == id,
-        })
-        .collect();
-    if chosen.is_empty() {
+/// Which benchmarks to run, and how.
+pub struct Choice {
+    /// The benchmarks' numbers; none, or only 0: the aligned ones of every algorithm.
+    pub ids: Vec<u32>,
+    /// Every benchmark, unaligned ones too.
+    pub all: bool,
+    /// Rounds per benchmark, the best counts; 0: one short round (xxhsum's `-i0`).
+    pub rounds: u32,
+    /// The made-up sample's length (xxhsum's `-B#`), when no file is given.
+    pub sample_len: Option<usize>,
+}
+
+/// Times the chosen benchmarks on each sample (the files given, or 100 KiB made up); prints a
+/// line each.
+pub fn run(choice: &Choice, samples: &[(String, Vec<u8>)]) -> Result<(), String> {
+    let aligned_only = choice.ids.iter().all(|&id| id == 0);
+    if let Some(&unknown) = choice
+        .ids
+        .iter()
+        .find(|&&id| id != 0 && !benchmarks().iter().any(|b| b.0 == id))
+    {
         let ids: Vec<String> = benchmarks().iter().map(|b| b.0.to_string()).collect();
         return Err(format!(
-            "-b{}: no such benchmark (iohash has {}, and 0 for all)",
-            id.unwrap_or(0),
+            "-b{unknown}: no such benchmark (iohash has {}, and 0 for the aligned ones)",
             ids.join(", ")
         ));
     }
+    let chosen: Vec<_> = benchmarks()
+        .into_iter()
+        .filter(|&(n, _, unaligned)| {
+            choice.all || (aligned_only && !unaligned) || choice.ids.contains(&n)
+        })
+        .collect();
+    let (rounds, round) = match choice.rounds {
+        0 => (1, ROUND / 30),
+        rounds => (rounds, ROUND),
+    };
+    let sample_len = choice.sample_len.unwrap_or(SAMPLE_LEN);
     let made_up;
+    // Files are named before their lines; the made-up sample is not.
+    let named = !samples.is_empty();
     let samples = if samples.is_empty() {
         made_up = [(
-            "Sample of 100 KB".to_owned(),
-            (0..SAMPLE_LEN)
+            String::new(),
+            (0..sample_len)
                 .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
                 .collect::<Vec<u8>>(),
         )];
@@ -71,7 +93,7 @@ pub fn run(id: Option<u32>, rounds: u32, samples: &[(String, Vec<u8>)]) -> Resul
         let mut padded = Vec::with_capacity(sample.len() + 1);
         padded.push(0);
         padded.extend_from_slice(sample);
-        if samples.len() > 1 || name != "Sample of 100 KB" {
+        if named {
             writeln!(out, "{name}:").map_err(|e| stdout_failed(&e))?;
         }
         for &(n, algorithm, unaligned) in &chosen {
@@ -80,7 +102,7 @@ pub fn run(id: Option<u32>, rounds: u32, samples: &[(String, Vec<u8>)]) -> Resul
             } else {
                 sample.as_slice()
             };
-            let seconds = best_time(algorithm, input, rounds.max(1));
+            let seconds = best_time(algorithm, input, rounds, round);
             let tag = if unaligned {
                 format!("{} unaligned", algorithm.tag())
             } else {
@@ -91,7 +113,8 @@ pub fn run(id: Option<u32>, rounds: u32, samples: &[(String, Vec<u8>)]) -> Resul
                 "{n:2}#{tag:<20} : {:10} -> {:9.0} it/s ({:9.1} MB/s)",
                 input.len(),
                 1.0 / seconds,
-                input.len() as f64 / seconds / 1e6,
+                // xxhsum's "MB" is 2^20 bytes.
+                input.len() as f64 / seconds / f64::from(1 << 20),
             )
             .and_then(|()| out.flush())
             .map_err(|e| stdout_failed(&e))?;
@@ -105,13 +128,13 @@ fn stdout_failed(e: &io::Error) -> String {
     format!("standard output: {}", crate::input::describe(e))
 }
 
-/// The best time, in seconds, of one hash of `input` over `rounds` rounds.
-fn best_time(algorithm: Algorithm, input: &[u8], rounds: u32) -> f64 {
+/// The best time, in seconds, of one hash of `input` over `rounds` rounds of `round` each.
+fn best_time(algorithm: Algorithm, input: &[u8], rounds: u32, round: Duration) -> f64 {
     let mut best = f64::MAX;
     for _ in 0..rounds {
         let start = Instant::now();
         let mut iterations = 0u64;
-        while start.elapsed() < ROUND {
+        while start.elapsed() < round {
             for _ in 0..16 {
                 let mut hasher = algorithm.hasher(0);
                 hasher.append(black_box(input));

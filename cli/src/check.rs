@@ -67,6 +67,8 @@ struct Report {
     unreadable: u64,
     /// `--audit`: files under the list's directory that it does not name.
     unlisted: u64,
+    /// `--audit`: what the walk could not read (a directory, mostly).
+    unwalked: u64,
     stopped: bool,
 }
 
@@ -142,7 +144,23 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             Item::Check(line) => Some(verify(line, hashers.new_hasher(line.algorithm), options)),
             _ => None,
         },
-        |(number, item), result| {
+        |(number, item), mut result| {
+            // A line naming a directory: said on stderr, in order with the lines before it.
+            let directory = match &mut result {
+                Some(Ok(verdict)) => verdict.directory.take(),
+                _ => None,
+            };
+            if let (Some(left_out), Item::Check(line), false) = (directory, &item, options.status) {
+                let _ = out.flush();
+                let name = String::from_utf8_lossy(&line.file_name);
+                eprintln!(
+                    "{program}: {list_name}:{number}: {name} is a directory: checked as --tree \
+                     hashes it (its ASC MHL content or structure hash)"
+                );
+                for message in left_out {
+                    eprintln!("{program}: {message}, left out");
+                }
+            }
             let mut print = |text: &[u8]| {
                 if !options.status && write_error.is_none() {
                     if let Err(e) = out.write_all(text) {
@@ -156,7 +174,7 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                     if options.audit.is_some() {
                         listed.insert(normalized(&line.file_name).to_vec());
                     }
-                    match result {
+                    match result.map(|verdict| verdict.matched) {
                         Ok(true) => {
                             report.matched += 1;
                             if !options.quiet {
@@ -225,8 +243,16 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     );
 
     if let (Some(tree_options), true, None) = (&audit_options, report.proper > 0, &write_error) {
-        let root = audit_root.unwrap_or_else(|| common_directory(listed.iter().map(Vec::as_slice)));
-        for found in crate::tree::walk(&root, tree_options) {
+        let root = audit_root.or_else(|| common_directory(listed.iter().map(Vec::as_slice)));
+        let Some(root) = root else {
+            let _ = out.flush();
+            eprintln!(
+                "{program}: {list_name}: --audit: the listed files share no directory but / \
+                 (or mix absolute and relative names), and an audit does not walk all of /"
+            );
+            return false;
+        };
+        for found in crate::tree::walk(root, tree_options) {
             match found {
                 crate::tree::Found::File(path) => {
                     let name = crate::input::path_bytes(&path);
@@ -243,7 +269,7 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                 }
                 crate::tree::Found::Special(_) => {}
                 crate::tree::Found::Error(message) => {
-                    report.unreadable += 1;
+                    report.unwalked += 1;
                     let _ = out.flush();
                     eprintln!("{program}: {message}");
                 }
@@ -273,6 +299,13 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             let files = plural(report.unlisted, "file is", "files are");
             summary += &format!("{} {files} not in the list\n", report.unlisted);
         }
+        if report.unwalked > 0 {
+            let places = plural(report.unwalked, "place", "places");
+            summary += &format!(
+                "{} {places} under the audit could not be read\n",
+                report.unwalked
+            );
+        }
         if write_error.is_none() {
             write_error = out.write_all(summary.as_bytes()).err();
         }
@@ -281,6 +314,7 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
         && report.mismatched == 0
         && report.unreadable == 0
         && report.unlisted == 0
+        && report.unwalked == 0
         && (!options.strict || report.improper == 0)
         && !report.stopped;
     if options.ignore_missing && report.matched == 0 {
@@ -316,16 +350,23 @@ fn normalized(name: &[u8]) -> &[u8] {
     name
 }
 
-/// The deepest directory that holds every name (`.` if they share none): what `--audit`
-/// walks. A list made by `iohash -r DIR` names `DIR/...`, so this is `DIR` (or a directory
-/// under it, if every file lies there).
-fn common_directory<'a>(names: impl Iterator<Item = &'a [u8]>) -> PathBuf {
+/// The deepest directory that holds every name (`.` if relative names share none): what
+/// `--audit` walks. A list made by `iohash -r DIR` names `DIR/...`, so this is `DIR` (or a
+/// directory under it, if every file lies there). `None` when absolute names share only `/`,
+/// or absolute and relative names mix: an audit would walk the whole system (`/proc` too).
+fn common_directory<'a>(names: impl Iterator<Item = &'a [u8]>) -> Option<PathBuf> {
     let mut common: Option<Vec<&[u8]>> = None;
     for name in names {
         let mut parts: Vec<&[u8]> = name.split(|&b| b == b'/').collect();
         parts.pop(); // the file's own name
         common = Some(match common {
             None => parts,
+            // An absolute name starts with "", which no relative name's first part is.
+            Some(common)
+                if common.first().is_some_and(|p| p.is_empty()) != name.starts_with(b"/") =>
+            {
+                return None
+            }
             Some(common) => common
                 .iter()
                 .zip(&parts)
@@ -337,11 +378,11 @@ fn common_directory<'a>(names: impl Iterator<Item = &'a [u8]>) -> PathBuf {
     let common = common.unwrap_or_default();
     let joined = match common.as_slice() {
         // Names under the root directory: `/a` splits into "" and "a".
-        [b""] => b"/".to_vec(),
+        [b""] => return None,
         [] => b".".to_vec(),
         parts => parts.join(&b'/'),
     };
-    path_from_bytes(&joined).unwrap_or_else(|| PathBuf::from("."))
+    path_from_bytes(&joined)
 }
 
 /// New hashers for the lines' algorithms. A catalogue CRC's engine takes tens of microseconds
@@ -376,9 +417,25 @@ impl Hashers {
     }
 }
 
+/// What checking one line found.
+struct Verdict {
+    matched: bool,
+    /// The line named a directory, checked as `--tree` hashes it; what that left out.
+    directory: Option<Vec<String>>,
+}
+
+impl Verdict {
+    fn file(matched: bool) -> Verdict {
+        Verdict {
+            matched,
+            directory: None,
+        }
+    }
+}
+
 /// Hashes the file a line names with `hasher` (new), or for an S3 composite checksum in parts
-/// of `part_size`; `Ok(true)` if it matches.
-fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> io::Result<bool> {
+/// of `part_size`, or the directory it names as `--tree` does.
+fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> io::Result<Verdict> {
     let part_size = options.part_size;
     // As xxhsum: the name "stdin" reads standard input.
     let input = if line.file_name == b"stdin" {
@@ -388,11 +445,14 @@ fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> i
             io::Error::new(io::ErrorKind::InvalidData, "not a file name on this system")
         })?)
     };
-    // A directory's line (`--tree`): its ASC MHL root content hash.
+    // A directory's line (`--tree`): its ASC MHL root hash, content or structure.
     if let Input::Path(path) = &input {
         if path.is_dir() && crate::tree_hash::supported(line.algorithm) {
-            let hash = crate::tree_hash::root_hash(path, line.algorithm, false, 0)?;
-            return Ok(hash == line.hash);
+            let hashes = crate::tree_hash::root_hashes(path, line.algorithm, 0)?;
+            return Ok(Verdict {
+                matched: line.hash == hashes.content || line.hash == hashes.structure,
+                directory: Some(hashes.left_out),
+            });
         }
     }
     if let (Some(parts), Algorithm::Crc32(variant)) = (line.parts, line.algorithm) {
@@ -408,13 +468,15 @@ fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> i
             Some(range) => range.append(&mut s3, &input.open()?)?,
             None => s3.append_open_file(&input.open()?).map(drop)?,
         }
-        return Ok(u128::from(s3.checksum()) == line.hash && s3.parts() == parts);
+        return Ok(Verdict::file(
+            u128::from(s3.checksum()) == line.hash && s3.parts() == parts,
+        ));
     }
     match &options.range {
         Some(range) => range.append(&mut hasher, &input.open()?)?,
         None => hasher.append_open_file(&input.open()?).map(drop)?,
     }
-    Ok(hasher.current_hash() == line.hash)
+    Ok(Verdict::file(hasher.current_hash() == line.hash))
 }
 
 /// A line of a checksum file as an item to check, or an improper one.
@@ -495,15 +557,24 @@ mod tests {
     #[test]
     fn the_audited_directory_holds_every_listed_name() {
         let dir = |names: &[&str]| common_directory(names.iter().map(|n| n.as_bytes()));
-        assert_eq!(dir(&["media/d1/f", "media/d2/g"]), PathBuf::from("media"));
+        assert_eq!(
+            dir(&["media/d1/f", "media/d2/g"]),
+            Some(PathBuf::from("media"))
+        );
         assert_eq!(
             dir(&["media/d1/f", "media/d1/g"]),
-            PathBuf::from("media/d1")
+            Some(PathBuf::from("media/d1"))
         );
-        assert_eq!(dir(&["a", "b/c"]), PathBuf::from("."));
-        assert_eq!(dir(&["./a/x", "./a/y"]), PathBuf::from("./a"));
-        assert_eq!(dir(&["/x", "/y/z"]), PathBuf::from("/"));
-        assert_eq!(dir(&["/data/p/a", "/data/p/b"]), PathBuf::from("/data/p"));
+        assert_eq!(dir(&["a", "b/c"]), Some(PathBuf::from(".")));
+        assert_eq!(dir(&["./a/x", "./a/y"]), Some(PathBuf::from("./a")));
+        assert_eq!(dir(&["/x", "/y/z"]), None);
+        assert_eq!(dir(&["/etc/a", "b"]), None);
+        assert_eq!(dir(&["b", "/etc/a"]), None);
+        assert_eq!(dir(&["/etc/a"]), Some(PathBuf::from("/etc")));
+        assert_eq!(
+            dir(&["/data/p/a", "/data/p/b"]),
+            Some(PathBuf::from("/data/p"))
+        );
         assert_eq!(normalized(b"././a/b"), b"a/b");
     }
 }

@@ -12,7 +12,7 @@ use iohash::{
     NonCryptographicHasher,
 };
 
-use crate::input::{describe, Input};
+use crate::input::{describe, FileList, Input};
 use crate::ordered::{for_each_ordered, threads_for};
 use crate::output::LineFormat;
 use crate::progress::{self, WithProgress};
@@ -93,6 +93,23 @@ impl std::fmt::Display for CouldNotOpen {
 
 impl std::error::Error for CouldNotOpen {}
 
+/// Writes `message` on stderr, around the progress bar if there is one.
+fn say(bar: Option<&ProgressBar>, message: &[u8]) {
+    let say = || io::stderr().write_all(message);
+    let _ = match bar {
+        Some(bar) => bar.suspend(say),
+        None => say(),
+    };
+}
+
+/// The parts of S3's composite checksum of one file.
+#[derive(Clone, Copy)]
+struct Parts {
+    count: u64,
+    /// Whether S3 takes an upload in such parts (`S3Composite::is_uploadable`).
+    uploadable: bool,
+}
+
 /// One thing to do, in output order.
 enum Job {
     Hash(Input),
@@ -132,13 +149,18 @@ fn crc_in_ranges(
     })
 }
 
-/// Prints a checksum line for every input, an error on stderr for each that fails; `false` if
-/// any failed.
-pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
-    let bar = if options.progress {
-        progress::bar(inputs.iter().map(Input::len_hint).sum())
-    } else {
-        None
+/// Prints a checksum line for every input, then for every name of `list` (read as it is
+/// hashed), an error on stderr for each that fails; `false` if any failed.
+pub fn run(
+    program: &str,
+    inputs: Vec<Input>,
+    list: Option<FileList>,
+    options: &HashOptions,
+) -> bool {
+    let bar = match (options.progress, &list) {
+        (false, _) => None,
+        (true, None) => progress::bar(Some(inputs.iter().map(Input::len_hint).sum())),
+        (true, Some(_)) => progress::bar(None),
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut ok = true;
@@ -147,25 +169,29 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
         (Input::Path(path), Some(_)) => path.is_dir(),
         _ => false,
     };
-    let items = if inputs.iter().any(is_tree) {
+    // How many inputs, as far as it matters: one file alone is mapped, or split if a CRC.
+    let mut list = list.into_iter().flatten();
+    let head: Vec<_> = list.by_ref().take(2).collect();
+    let items = if head.len() == 2 || inputs.iter().chain(head.iter().flatten()).any(is_tree) {
         usize::MAX
     } else {
-        inputs.len()
+        inputs.len() + head.len()
     };
-    let jobs = inputs
-        .iter()
-        .flat_map(|input| -> Box<dyn Iterator<Item = Job> + Send + '_> {
+    let jobs = inputs.into_iter().map(Ok).chain(head).chain(list).flat_map(
+        |input| -> Box<dyn Iterator<Item = Job> + Send + '_> {
             match (input, &options.trees) {
-                (Input::Path(root), Some(trees)) if is_tree(input) => {
+                (Err(message), _) => Box::new(std::iter::once(Job::Fail(message))),
+                (Ok(Input::Path(root)), Some(trees)) if root.is_dir() => {
                     Box::new(tree::walk(root, trees).map(|found| match found {
                         Found::File(path) => Job::Hash(Input::Path(path)),
                         Found::Special(path) => Job::Skip(path),
                         Found::Error(message) => Job::Fail(message),
                     }))
                 }
-                _ => Box::new(std::iter::once(Job::Hash(input.clone()))),
+                (Ok(input), _) => Box::new(std::iter::once(Job::Hash(input))),
             }
-        });
+        },
+    );
     for_each_ordered(
         jobs,
         threads_for(options.threads, items),
@@ -206,7 +232,11 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
             if let Some(s3) = &options.s3_composite {
                 let mut s3 = s3.clone();
                 hash_into(&mut s3, file)?;
-                return Ok(Some((u128::from(s3.checksum()), Some(s3.parts()))));
+                let parts = Parts {
+                    count: s3.parts(),
+                    uploadable: s3.is_uploadable(),
+                };
+                return Ok(Some((u128::from(s3.checksum()), Some(parts))));
             }
             // A CRC of a file hashed alone: as ranges on every thread, combined (CRCs split).
             // Standard input is read from where it stands, as xxhsum reads it.
@@ -225,26 +255,40 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                 (Job::Skip(path), _) => {
                     let _ = out.flush();
                     let path = path.to_string_lossy();
-                    let message = format!("{program}: {path}: not a regular file, skipped");
-                    match &bar {
-                        Some(bar) => bar.suspend(|| eprintln!("{message}")),
-                        None => eprintln!("{message}"),
-                    }
+                    let message = format!("{program}: {path}: not a regular file, skipped\n");
+                    say(bar.as_ref(), message.as_bytes());
                     return true;
                 }
                 (Job::Fail(message), _) => {
                     ok = false;
                     let _ = out.flush();
-                    match &bar {
-                        Some(bar) => bar.suspend(|| eprintln!("{program}: {message}")),
-                        None => eprintln!("{program}: {message}"),
-                    }
+                    say(bar.as_ref(), format!("{program}: {message}\n").as_bytes());
                     return true;
                 }
             };
             let name = input.display_name();
             match result.map(|hash| hash.unwrap_or_default()) {
                 Ok((hash, parts)) => {
+                    if let Some(Parts {
+                        count,
+                        uploadable: false,
+                    }) = parts
+                    {
+                        let _ = out.flush();
+                        let message = [
+                            format!("{program}: warning: ").as_bytes(),
+                            &name,
+                            format!(
+                                ": S3 takes no upload of these {count} parts (at most 10,000, \
+                                 each of 5 MiB to 5 GiB but the last): choose another \
+                                 --part-size\n"
+                            )
+                            .as_bytes(),
+                        ]
+                        .concat();
+                        say(bar.as_ref(), &message);
+                    }
+                    let parts = parts.map(|parts| parts.count);
                     let line = options.format.line(options.algorithm, hash, parts, &name);
                     // With a bar on the terminal, each line goes out at once, around the bar.
                     let written = match &bar {
@@ -266,7 +310,8 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                         Some(CouldNotOpen(e)) if options.xxhsum_words => [
                             &b"Error: Could not open '"[..],
                             &name,
-                            format!("': {}.\n", describe(e)).as_bytes(),
+                            // xxhsum ends the line with a space.
+                            format!("': {}. \n", describe(e)).as_bytes(),
                         ]
                         .concat(),
                         _ => [
@@ -277,11 +322,7 @@ pub fn run(program: &str, inputs: &[Input], options: &HashOptions) -> bool {
                         ]
                         .concat(),
                     };
-                    let say = || io::stderr().write_all(&message);
-                    let _ = match &bar {
-                        Some(bar) => bar.suspend(say),
-                        None => say(),
-                    };
+                    say(bar.as_ref(), &message);
                 }
             }
             // Output that cannot be written ends the run: the rest would be lost.

@@ -134,39 +134,85 @@ pub fn describe(error: &io::Error) -> String {
     }
 }
 
-/// The names in a `--files-from` list: one a line, `\n` or `\r\n` ended (or each ended by
-/// `separator`, NUL for `-0`), empty ones skipped.
-pub fn read_file_list(list: &Path, separator: u8) -> io::Result<Vec<Input>> {
-    let reader: Box<dyn Read> = if list == Path::new("-") {
-        Box::new(io::stdin())
-    } else {
-        Box::new(File::open(list)?)
-    };
-    let mut inputs = Vec::new();
-    let mut reader = BufReader::new(reader);
+/// The names in `--files-from` lists, read as they are hashed (memory stays flat however long
+/// the lists): one a line, `\n` or `\r\n` ended (or each ended by `separator`, NUL for `-0`),
+/// empty ones skipped. An error (a list that cannot be opened, a line over 32 KiB, a name this
+/// system cannot have, a read error) is an item naming the list, which ends there.
+pub struct FileList {
+    lists: std::vec::IntoIter<PathBuf>,
+    /// The list being read, and its name.
+    current: Option<(BufReader<Box<dyn Read + Send>>, String)>,
+    separator: u8,
+}
+
+impl FileList {
+    /// The names in `lists`, one after the other (`-`: standard input).
+    pub fn new(lists: Vec<PathBuf>, separator: u8) -> FileList {
+        FileList {
+            lists: lists.into_iter(),
+            current: None,
+            separator,
+        }
+    }
+}
+
+impl Iterator for FileList {
+    type Item = Result<Input, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let Some((reader, name)) = &mut self.current else {
+                let path = self.lists.next()?;
+                let name = path.display().to_string();
+                let reader: Box<dyn Read + Send> = if path == Path::new("-") {
+                    Box::new(io::stdin())
+                } else {
+                    match File::open(&path) {
+                        Ok(file) => Box::new(file),
+                        Err(e) => return Some(Err(format!("{name}: {}", describe(&e)))),
+                    }
+                };
+                self.current = Some((BufReader::new(reader), name));
+                continue;
+            };
+            match next_name(reader, self.separator) {
+                Ok(Some(path)) => return Some(Ok(Input::Path(path))),
+                Ok(None) => self.current = None,
+                Err(e) => {
+                    let message = format!("{name}: {}", describe(&e));
+                    self.current = None;
+                    return Some(Err(message));
+                }
+            }
+        }
+    }
+}
+
+/// The next name of a list, `None` at its end.
+fn next_name(reader: &mut impl BufRead, separator: u8) -> io::Result<Option<PathBuf>> {
     let mut line = Vec::new();
-    // Each line within the limit of a checksum line's: a list with no end of line
-    // (`/dev/zero`) is refused, not read into memory.
-    while read_line(&mut reader, &mut line, separator)? {
-        let line = std::mem::take(&mut line);
+    loop {
+        line.clear();
+        // A line within the limit of a checksum line's: a list with no end of line
+        // (`/dev/zero`) is refused, not read into memory.
+        if !read_line(reader, &mut line, separator)? {
+            return Ok(None);
+        }
         let name = match separator {
             b'\n' => line.strip_suffix(b"\r").unwrap_or(&line),
             _ => &line,
         };
-        if !name.is_empty() {
-            let path = path_from_bytes(name).ok_or_else(|| {
-                io::Error::new(
-                    io::ErrorKind::InvalidData,
-                    format!(
-                        "'{}' is not a file name here",
-                        String::from_utf8_lossy(name)
-                    ),
-                )
-            })?;
-            inputs.push(Input::Path(path));
+        if name.is_empty() {
+            continue;
         }
+        return path_from_bytes(name).map(Some).ok_or_else(|| {
+            let shown = String::from_utf8_lossy(name);
+            io::Error::new(
+                ErrorKind::InvalidData,
+                format!("'{shown}' is not a file name here"),
+            )
+        });
     }
-    Ok(inputs)
 }
 
 /// xxhsum's limit on a checksum line, and ours on a line of `--files-from`.

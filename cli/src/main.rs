@@ -16,6 +16,8 @@ mod mhl;
 mod ordered;
 mod output;
 mod progress;
+#[cfg(target_os = "linux")]
+mod stdout_at_start;
 mod sumfile;
 mod tree;
 mod tree_hash;
@@ -35,6 +37,11 @@ use sumfile::LineStyle;
 
 /// A size in bytes, or with a binary unit: `8MiB`, `8M` and `8MB` are 8 × 2^20.
 fn parse_size(text: &str) -> Result<NonZeroU64, String> {
+    NonZeroU64::new(parse_bytes(text)?).ok_or_else(|| format!("'{text}' is not a size above 0"))
+}
+
+/// `--offset` and `--length`: a size that may be 0 (`0`, `0KiB`).
+fn parse_bytes(text: &str) -> Result<u64, String> {
     let digits = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
@@ -56,8 +63,7 @@ fn parse_size(text: &str) -> Result<NonZeroU64, String> {
     })?;
     number
         .checked_mul(1 << shift)
-        .and_then(NonZeroU64::new)
-        .ok_or_else(|| format!("'{text}' is not a size above 0 that fits 64 bits"))
+        .ok_or_else(|| format!("'{text}' does not fit 64 bits"))
 }
 
 /// How hash lines are written, from `--tag`, `--little-endian`, `-z`, `--no-names` and
@@ -87,14 +93,6 @@ fn tree_options(exclude: &[String], follow_links: bool) -> Result<tree::TreeOpti
     })
 }
 
-/// `--offset` and `--length`: a size that may be 0.
-fn parse_offset(text: &str) -> Result<u64, String> {
-    if text == "0" {
-        return Ok(0);
-    }
-    parse_size(text).map(NonZeroU64::get)
-}
-
 /// Print or check xxHash and CRC checksums, as xxhsum does, faster.
 ///
 /// With no FILE, or when FILE is -, read standard input.
@@ -122,10 +120,10 @@ struct Args {
     #[arg(short = 's', long, value_name = "SEED")]
     seed: Option<u64>,
 
-    /// Read the names of the files to hash from FILE, one a line (- for standard input); also
-    /// --filelist, as xxhsum names it
-    #[arg(long = "files-from", alias = "filelist", value_name = "FILE")]
-    files_from: Option<PathBuf>,
+    /// The FILEs are lists of the names of the files to hash, one a line (- or none: standard
+    /// input), as in xxhsum 0.8.3; --files-from=LIST names one more. Also --filelist
+    #[arg(long = "files-from", alias = "filelist", value_name = "LIST", num_args = 0..=1, require_equals = true)]
+    files_from: Option<Option<PathBuf>>,
 
     /// With --files-from: names are NUL-separated (as find -print0 writes them)
     #[arg(short = '0', long = "null", requires = "files_from")]
@@ -154,12 +152,12 @@ struct Args {
 
     /// Hash each file from byte N (bytes, or KiB, MiB, ... as --part-size); with -c, check
     /// that range
-    #[arg(long, value_name = "N", value_parser = parse_offset)]
+    #[arg(long, value_name = "N", value_parser = parse_bytes)]
     offset: Option<u64>,
 
     /// Hash N bytes of each file (from --offset; to the end without it); a range past the end
     /// of a file is an error naming its length
-    #[arg(long, value_name = "N", value_parser = parse_offset)]
+    #[arg(long, value_name = "N", value_parser = parse_bytes)]
     length: Option<u64>,
 
     /// Read files, never memory-map them (for network file systems, where mapping is slow or
@@ -197,18 +195,28 @@ struct Args {
     ignore_missing: bool,
 
     /// Measure each algorithm's speed on this machine (on the FILEs' contents if given, else a
-    /// 100 KiB sample); -b# (--bench-id) only the algorithm numbered #, as xxhsum numbers them
-    /// (1 XXH32, 3 XXH64, 5 XXH3, 11 XXH128; 0 all)
-    #[arg(short = 'b', long)]
+    /// 100 KiB sample); -b# (--bench-id) only the benchmark numbered #, as xxhsum numbers them
+    /// (1 XXH32, 3 XXH64, 5 XXH3, 11 XXH128, each plus one unaligned; 0 the aligned ones),
+    /// -b1,2,3 several; -i# rounds (0: one short round); -B# the sample's size
+    #[arg(short = 'b', long, overrides_with = "bench")]
     bench: bool,
 
-    /// With -b: only the algorithm numbered N (see -b)
-    #[arg(long, value_name = "N", hide = true)]
-    bench_id: Option<u32>,
+    /// With -b: only the benchmarks numbered N (see -b)
+    #[arg(long, value_name = "N", value_delimiter = ',', hide = true)]
+    bench_id: Vec<u32>,
 
-    /// With -b: rounds per algorithm, the best counts (xxhsum's -i#) [default: 3]
+    /// With -b: every benchmark, unaligned ones too (xxhsum's --benchmark-all)
+    #[arg(long, alias = "benchmark-all", hide = true)]
+    bench_all: bool,
+
+    /// With -b: rounds per algorithm, the best counts (xxhsum's -i#; 0: one short round)
+    /// [default: 3]
     #[arg(long, value_name = "N", hide = true)]
     bench_rounds: Option<u32>,
+
+    /// With -b and no FILE: the made-up sample's size in bytes (xxhsum's -B#) [default: 102400]
+    #[arg(long, value_name = "N", hide = true)]
+    bench_sample: Option<usize>,
 
     /// Print every algorithm -H takes, with its names, and exit
     #[arg(long, exclusive = true)]
@@ -313,10 +321,39 @@ impl Personality {
     }
 }
 
+/// xxhsum's benchmark options in one word, as xxhsum reads them (`-b`, `-b5`, `-b1,2,3`,
+/// `-bi0`, `-i0`, `-B4096`, `-bq`), as the long options clap reads; `None` for any other word.
+fn bench_cluster(arg: &OsString) -> Option<Vec<OsString>> {
+    let mut rest = arg.to_str()?.strip_prefix('-')?.as_bytes();
+    if !rest.starts_with(b"b") && !rest.starts_with(b"i") && !rest.starts_with(b"B") {
+        return None;
+    }
+    let mut long = Vec::new();
+    while let Some((&flag, tail)) = rest.split_first() {
+        let end = tail
+            .iter()
+            .position(|&b| !(b.is_ascii_digit() || (flag == b'b' && b == b',')))
+            .unwrap_or(tail.len());
+        let (value, tail) = tail.split_at(end);
+        let value = std::str::from_utf8(value).ok()?;
+        // As xxhsum: a number left out is 0 (`-bi0` is `-b0 -i0`).
+        let number = if value.is_empty() { "0" } else { value };
+        match flag {
+            b'b' => long.extend(["--bench".to_owned(), format!("--bench-id={number}")]),
+            b'i' => long.push(format!("--bench-rounds={number}")),
+            b'B' => long.push(format!("--bench-sample={number}")),
+            b'q' if value.is_empty() => long.push("-q".to_owned()),
+            _ => return None,
+        }
+        rest = tail;
+    }
+    Some(long.into_iter().map(OsString::from).collect())
+}
+
 /// xxhsum's short forms that clap does not read: a bare `-H` (not followed by a number) is
 /// `-H0`, XXH32, and the next word a file, as xxhsum reads it (when that word names no
 /// algorithm and is a file: `-H xxh3 FILE` keeps taking `xxh3`, `-H crc32x` is an unknown
-/// algorithm); `-b#` benchmarks the algorithm numbered #, `-i#` sets the benchmark's rounds.
+/// algorithm); the benchmark's options, alone or together in one word (`bench_cluster`).
 fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     let mut args: Vec<OsString> = args.collect();
     let mut i = 1;
@@ -324,17 +361,11 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
         if args[i] == "--" {
             break;
         }
-        let numbered = |flag: &str| {
-            args[i]
-                .to_str()
-                .and_then(|arg| arg.strip_prefix(flag))
-                .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-                .map(str::to_owned)
-        };
-        if let Some(id) = numbered("-b") {
-            args[i] = OsString::from(format!("--bench-id={id}"));
-        } else if let Some(rounds) = numbered("-i") {
-            args[i] = OsString::from(format!("--bench-rounds={rounds}"));
+        if let Some(long) = bench_cluster(&args[i]) {
+            let added = long.len();
+            args.splice(i..=i, long);
+            i += added;
+            continue;
         }
         if args[i] == "-H" {
             // A word that is a file (or `-`, standard input), or none: xxhsum's bare -H. A
@@ -358,9 +389,27 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     args
 }
 
+/// Whether standard output was closed when the process started (`iohash FILE >&-`).
+fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    let closed = stdout_at_start::was_closed();
+    #[cfg(not(target_os = "linux"))]
+    let closed = false;
+    closed
+}
+
 fn main() -> ExitCode {
     let personality = Personality::from_argv0(std::env::args_os().next());
+    // Lines written to a closed standard output would be lost: refused, as coreutils refuse
+    // it, unless nothing is to be written (`-c --status`).
+    let closed_stdout = || {
+        eprintln!("{}: standard output: Bad file descriptor", personality.name);
+        ExitCode::FAILURE
+    };
     if personality.name.starts_with("ascmhl") {
+        if stdout_was_closed() {
+            return closed_stdout();
+        }
         return mhl::main(std::env::args_os());
     }
     // Through an xxhsum link, -V says which xxhsum it stands in for, on stderr as xxhsum does
@@ -379,6 +428,7 @@ fn main() -> ExitCode {
     }
     let args = match Args::try_parse_from(xxhsum_short_forms(std::env::args_os())) {
         Ok(args) => args,
+        Err(e) if !e.use_stderr() && stdout_was_closed() => return closed_stdout(),
         Err(e) => {
             // xxhsum exits 1 on bad usage; help and version are not errors, unless they
             // cannot be written.
@@ -397,6 +447,9 @@ fn main() -> ExitCode {
             };
         }
     };
+    if stdout_was_closed() && !(args.check && args.status) {
+        return closed_stdout();
+    }
     match run(&personality, args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
@@ -444,6 +497,11 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         return Err(format!("seed {seed} does not fit XXH32's 32 bits"));
     }
     let range = match (args.offset, args.length) {
+        (Some(offset), Some(length)) if offset.checked_add(length).is_none() => {
+            return Err(format!(
+                "--offset {offset} and --length {length} end past byte 2^64 - 1"
+            ))
+        }
         (None, None) => None,
         (offset, length) => Some(hash::Range {
             offset: offset.unwrap_or(0),
@@ -470,7 +528,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
         Some(0) => return Err("--threads must be at least 1".to_owned()),
         requested => requested,
     };
-    if args.bench || args.bench_id.is_some() {
+    if args.bench || !args.bench_id.is_empty() || args.bench_all {
         // The FILEs are the samples, as with xxhsum -b FILE.
         let samples = args
             .files
@@ -482,18 +540,46 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
                     .map_err(|e| format!("{}: {}", path.display(), input::describe(&e)))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        bench::run(args.bench_id, args.bench_rounds.unwrap_or(3), &samples)?;
+        let choice = bench::Choice {
+            ids: args.bench_id,
+            all: args.bench_all,
+            rounds: args.bench_rounds.unwrap_or(3),
+            sample_len: args.bench_sample,
+        };
+        bench::run(&choice, &samples)?;
         return Ok(true);
     }
 
     let format = line_format(&args);
-    let mut inputs: Vec<Input> = args.files.into_iter().map(Input::from_arg).collect();
-    if let Some(list) = &args.files_from {
-        inputs.extend(
-            input::read_file_list(list, if args.null { b'\0' } else { b'\n' })
-                .map_err(|e| format!("{}: {}", list.display(), input::describe(&e)))?,
-        );
-    } else if inputs.is_empty() {
+    let mut inputs: Vec<Input> = Vec::new();
+    let mut list = None;
+    if let Some(named) = args.files_from {
+        let mut lists: Vec<PathBuf> = named
+            .into_iter()
+            .chain(args.files.into_iter().map(PathBuf::from))
+            .collect();
+        if lists.is_empty() {
+            if std::io::stdin().is_terminal() {
+                return Err(
+                    "--files-from: no LIST given and standard input is a terminal \
+                            (use - to read it)"
+                        .into(),
+                );
+            }
+            lists.push(PathBuf::from("-"));
+        }
+        let separator = if args.null { b'\0' } else { b'\n' };
+        let names = input::FileList::new(lists, separator);
+        // Hash mode reads the lists as it hashes; the others take their few names at once.
+        if args.tree || args.mhl || args.check {
+            inputs.extend(names.collect::<Result<Vec<_>, _>>()?);
+        } else {
+            list = Some(names);
+        }
+    } else {
+        inputs.extend(args.files.into_iter().map(Input::from_arg));
+    }
+    if inputs.is_empty() && list.is_none() {
         if std::io::stdin().is_terminal() {
             return Err("no FILE given and standard input is a terminal (use - to read it)".into());
         }
@@ -565,7 +651,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
                 None
             },
         };
-        Ok(hash::run(&personality.name, &inputs, &options))
+        Ok(hash::run(&personality.name, inputs, list, &options))
     }
 }
 

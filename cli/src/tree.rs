@@ -30,14 +30,14 @@ pub enum Found {
 }
 
 /// Everything under `root`, lazily.
-pub fn walk<'a>(root: &'a Path, options: &'a TreeOptions) -> impl Iterator<Item = Found> + 'a {
-    let mut walk = Walk::new(root, options.follow_links);
+pub fn walk(root: PathBuf, options: &TreeOptions) -> impl Iterator<Item = Found> + '_ {
+    let mut walk = Walk::new(&root, options.follow_links);
     std::iter::from_fn(move || loop {
         let entry = match walk.next()? {
             Ok(entry) => entry,
             Err(e) => return Some(Found::Error(walk_error(&e))),
         };
-        if entry.depth() > 0 && excluded(&entry, root, options) {
+        if entry.depth() > 0 && excluded(&entry, &root, options) {
             walk.skip_directory();
             continue;
         }

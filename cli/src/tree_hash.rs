@@ -1,6 +1,6 @@
 //! `--tree`: one line per directory argument, whose hash is its ASC MHL root hash (content, or
 //! with `--structure` structure), as the reference `ascmhl` records it for the directory
-//! (`crate::mhl::tree`); `-c` checks a content line of a directory back.
+//! (`crate::mhl::tree`); `-c` checks a line of a directory back.
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -28,21 +28,25 @@ pub fn supported(algorithm: Algorithm) -> bool {
     )
 }
 
-/// The directory's ASC MHL root hash as the algorithm's integer: content, or structure.
-pub fn root_hash(
-    dir: &Path,
-    algorithm: Algorithm,
-    structure: bool,
-    threads: usize,
-) -> io::Result<u128> {
-    let root = hash_tree(dir, algorithm, threads)?.root();
-    let bytes = if structure {
-        root.structure
-    } else {
-        root.content
-    };
+/// A directory's two ASC MHL root hashes, as the algorithm's integers, and what was left out.
+pub struct RootHashes {
+    pub content: u128,
+    pub structure: u128,
+    /// What ASC MHL cannot record (a FIFO, a dangling link, ...), each with why.
+    pub left_out: Vec<String>,
+}
+
+/// The directory's ASC MHL root hashes (from one walk: `-c` takes either).
+pub fn root_hashes(dir: &Path, algorithm: Algorithm, threads: usize) -> io::Result<RootHashes> {
+    let tree = hash_tree(dir, algorithm, threads)?;
+    let root = tree.root();
     // The xxHash family's canonical bytes are big-endian.
-    Ok(bytes.iter().fold(0, |value, &b| value << 8 | u128::from(b)))
+    let integer = |bytes: &[u8]| bytes.iter().fold(0, |value, &b| value << 8 | u128::from(b));
+    Ok(RootHashes {
+        content: integer(&root.content),
+        structure: integer(&root.structure),
+        left_out: tree.left_out,
+    })
 }
 
 /// Prints a line for every directory; an error on stderr for each that fails; `false` if any
@@ -53,12 +57,16 @@ pub fn run(program: &str, dirs: &[&Path], options: &TreeHashOptions) -> bool {
     for dir in dirs {
         let name = path_bytes(dir);
         let result = if dir.is_dir() {
-            root_hash(
-                dir,
-                options.algorithm,
-                options.structure,
-                options.threads.unwrap_or(0),
-            )
+            root_hashes(dir, options.algorithm, options.threads.unwrap_or(0)).map(|hashes| {
+                for message in &hashes.left_out {
+                    eprintln!("{program}: {message}, left out");
+                }
+                if options.structure {
+                    hashes.structure
+                } else {
+                    hashes.content
+                }
+            })
         } else {
             Err(io::Error::new(
                 io::ErrorKind::InvalidInput,

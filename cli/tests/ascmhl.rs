@@ -628,6 +628,40 @@ fn iohash_mhl_makes_generations_as_create_does() {
 }
 
 #[test]
+fn two_generations_made_at_once_are_two_generations() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("tree");
+    for i in 0..3000 {
+        let sub = root.join(format!("d{}", i % 30));
+        fs::create_dir_all(&sub).unwrap();
+        fs::write(sub.join(format!("f{i}")), i.to_string()).unwrap();
+    }
+    let start = || {
+        Command::new(IOHASH)
+            .args(["--mhl", "-j", "1", "tree"])
+            .current_dir(dir.path())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let (a, b) = (start(), start());
+    for child in [a, b] {
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{:?}", out);
+    }
+    let mut generations: Vec<String> = fs::read_dir(root.join("ascmhl"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy()[..4].to_owned())
+        .filter(|name| name.starts_with("000"))
+        .collect();
+    generations.sort();
+    assert_eq!(generations, ["0001", "0002"]);
+    let chain = fs::read_to_string(root.join("ascmhl/ascmhl_chain.xml")).unwrap();
+    assert_eq!(chain.matches("<hashlist ").count(), 2, "{chain}");
+}
+
+#[test]
 fn a_manifest_is_a_checksum_list_for_check_and_audit() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("tree");

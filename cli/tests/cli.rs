@@ -1,5 +1,5 @@
-//! The `iohash` binary against the real `xxhsum` (Debian's `xxhash` package, 0.8.1), and on
-//! every kind of bad input.
+//! The `iohash` binary against the real `xxhsum` 0.8.3 (Debian trixie's `xxhash` package, which
+//! `.ci/xxhsum-0.8.3` installs), and on every kind of bad input.
 //!
 //! What xxhsum prints is committed under `cli/tests/data/xxhsum/` (`cli/tests/data/gen_xxhsum_golden.sh`
 //! rewrites it), so these tests pass on a machine with only Rust. Where `xxhsum` is installed it
@@ -48,16 +48,15 @@ fn run(command: &mut Command, stdin: Option<&[u8]>) -> std::io::Result<Output> {
 /// missing `xxhsum` fails the test instead.
 fn xxhsum_installed() -> bool {
     static INSTALLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    // The golden outputs are 0.8.3's; 0.8.1 (Debian bookworm's) writes -H3 lines otherwise.
     let installed = *INSTALLED.get_or_init(|| {
         Command::new("xxhsum")
             .arg("-V")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok()
+            .output()
+            .is_ok_and(|out| out.stderr.starts_with(b"xxhsum 0.8.3 "))
     });
     if !installed && std::env::var_os("IOHASH_REQUIRE_XXHSUM").is_some_and(|v| v == "1") {
-        panic!("IOHASH_REQUIRE_XXHSUM=1 but xxhsum is not installed (apt-get install -y xxhash)");
+        panic!("IOHASH_REQUIRE_XXHSUM=1 but xxhsum 0.8.3 is not first on PATH (.ci/xxhsum-0.8.3)");
     }
     installed
 }
@@ -67,7 +66,7 @@ fn xxhsum_installed() -> bool {
 fn say_skipped(what: &str) {
     let _ = writeln!(
         std::io::stderr(),
-        "skipped: {what} (xxhsum not installed; apt-get install -y xxhash)"
+        "skipped: {what} (xxhsum 0.8.3 not first on PATH; .ci/xxhsum-0.8.3 installs it)"
     );
 }
 
@@ -147,7 +146,7 @@ fn assert_status(output: &Output, ok: bool) {
 }
 
 /// Files of many sizes (around XXH3's 240-byte and 1 KiB block edges, xxhsum's 64 KiB reads)
-/// and awkward names, all of which xxhsum 0.8.1 prints unescaped.
+/// and awkward names, all of which xxhsum prints unescaped.
 fn sample_files(dir: &Path) -> Vec<PathBuf> {
     let sizes = [
         0usize, 1, 3, 16, 17, 128, 129, 240, 241, 1024, 1025, 65_535, 65_536, 300_001,
@@ -194,9 +193,9 @@ fn lines_are_byte_for_byte_those_of_xxhsum() {
     }
 }
 
-/// The flag sets whose output lines are compared with xxhsum's. Not `-H3` alone: 0.8.1 writes
-/// it as a `--tag` line, 0.8.3 (and iohash) as `XXH3_HASH  NAME`; both read either.
-const LINE_FLAGS: [&[&str]; 12] = [
+/// The flag sets whose output lines are compared with xxhsum's.
+const LINE_FLAGS: [&[&str]; 13] = [
+    &["-H3"],
     &["-H0"],
     &["-H1"],
     &["-H2"],
@@ -246,11 +245,12 @@ fn xxhsum_checks_what_iohash_writes() {
     }
     let dir = tempfile::tempdir().unwrap();
     let files = sample_files(dir.path());
-    // GNU lines for the algorithms 0.8.1 reads that way, BSD lines for all four.
+    // GNU lines and BSD lines for all four.
     for flags in [
         &["-H0"][..],
         &["-H1"],
         &["-H2"],
+        &["-H3"],
         &["--tag", "-H0"],
         &["--tag", "-H1"],
         &["--tag", "-H2"],
@@ -301,7 +301,6 @@ fn iohash_checks_what_xxhsum_writes() {
             list.extend_from_slice(b"\r\n");
         }
         fs::write(dir.path().join("sums.txt"), &list).unwrap();
-        // (0.8.1 counts the comment as a bad line; 0.8.3, and iohash, skip it.)
         let ours = iohash(dir.path(), args!["-c", "sums.txt"]);
         assert_status(&ours, true);
         let ok_lines = ours
@@ -624,6 +623,29 @@ fn s3_and_azure_forms_print_what_the_clouds_code_computes_and_check_back() {
 }
 
 #[test]
+fn a_part_size_s3_cannot_take_is_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("small"), [1; 3000]).unwrap();
+    let warned = |part_size: &str| {
+        let out = iohash(
+            dir.path(),
+            args!["-H", "crc32c", "--part-size", part_size, "small"],
+        );
+        assert_status(&out, true);
+        stderr(&out)
+    };
+    // Three parts of 1 KiB: S3's parts (but the last) are 5 MiB at least.
+    let message = warned("1KiB");
+    assert!(
+        message.contains("small: S3 takes no upload of these 3 parts"),
+        "{message}"
+    );
+    // One part, shorter than the part size, is any upload's.
+    assert_eq!(warned("4KiB"), "");
+    assert_eq!(warned("5MiB"), "");
+}
+
+#[test]
 fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
     // The tree of cli/tests/data/mhl_tree.txt, whose hashes the reference recorded in
     // cli/tests/data/mhl_golden.txt (gen_mhl_golden.py).
@@ -657,6 +679,46 @@ fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
         assert_status(&check, true);
         assert_eq!(check.stdout, b"tree: OK\n");
     }
+    // A structure line checks too, and a line naming a directory says how it was checked.
+    let structure = iohash(
+        dir.path(),
+        args!["--tree", "--structure", "-H", "xxh3", "tree"],
+    );
+    fs::write(dir.path().join("structure"), &structure.stdout).unwrap();
+    let check = iohash(dir.path(), args!["-c", "structure"]);
+    assert_status(&check, true);
+    assert_eq!(check.stdout, b"tree: OK\n");
+    assert!(
+        stderr(&check).contains("structure:1: tree is a directory: checked as --tree hashes it"),
+        "{}",
+        stderr(&check)
+    );
+    // What ASC MHL cannot record is left out with a warning, as -r skips it: the hashes stand.
+    std::os::unix::fs::symlink("nowhere", root.join("dangling")).unwrap();
+    assert!(Command::new("mkfifo")
+        .arg(root.join("fifo"))
+        .status()
+        .unwrap()
+        .success());
+    let with_specials = iohash(
+        dir.path(),
+        args!["--tree", "--structure", "-H", "xxh3", "tree"],
+    );
+    assert_status(&with_specials, true);
+    assert_eq!(with_specials.stdout, structure.stdout);
+    for left_out in [
+        "dangling: a symbolic link to nothing",
+        "fifo: not a regular file",
+    ] {
+        assert!(
+            stderr(&with_specials).contains(left_out),
+            "{}",
+            stderr(&with_specials)
+        );
+    }
+    let check = iohash(dir.path(), args!["-c", "structure"]);
+    assert_status(&check, true);
+    assert!(stderr(&check).contains("fifo"), "{}", stderr(&check));
     // A changed byte anywhere under it fails the check.
     fs::write(root.join("A001/sub/deeper/ü.txt"), b"new").unwrap();
     let check = iohash(dir.path(), args!["-c", "sums"]);
@@ -762,6 +824,30 @@ fn offset_and_length_hash_that_range_and_check_it() {
         "{}",
         stderr(&past)
     );
+    // Zero takes a unit as any size does; a range ending past 2^64 - 1 is refused, not cut.
+    let zero = iohash(
+        dir.path(),
+        args!["--offset", "0KiB", "--length", "0MiB", "f"],
+    );
+    assert_status(&zero, true);
+    assert_eq!(
+        zero.stdout,
+        iohash(dir.path(), args!["--offset", "0", "--length", "0", "f"]).stdout
+    );
+    let max = u64::MAX.to_string();
+    let over = iohash(dir.path(), args!["--offset", "1", "--length", &max, "f"]);
+    assert_status(&over, false);
+    assert!(
+        stderr(&over).contains("past byte 2^64 - 1"),
+        "{}",
+        stderr(&over)
+    );
+    let long = iohash(dir.path(), args!["--length", &max, "f"]);
+    assert!(
+        stderr(&long).contains("300000 bytes long"),
+        "{}",
+        stderr(&long)
+    );
     // --no-mmap reads instead, with the same result.
     let mapped = iohash(dir.path(), args!["f"]);
     let read = iohash(dir.path(), args!["--no-mmap", "f"]);
@@ -811,6 +897,72 @@ fn audit_finds_an_added_a_removed_and_a_changed_file_among_ten_thousand() {
     assert!(!String::from_utf8_lossy(&excluded.stdout).contains("NEW"));
     let misplaced = iohash(dir.path(), args!["--exclude", "x", "list"]);
     assert!(stderr(&misplaced).contains("--exclude needs -r or -c --audit"));
+}
+
+#[test]
+fn an_audit_never_walks_all_of_the_root_and_counts_unreadable_directories_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("media/locked")).unwrap();
+    fs::write(dir.path().join("media/a"), b"a").unwrap();
+    fs::write(dir.path().join("media/locked/b"), b"b").unwrap();
+    // Names whose only shared directory is / (or absolute beside relative): refused, at once.
+    let absolute = dir.path().join("media/a");
+    let lists = [
+        [absolute.as_os_str(), OsStr::new("/etc/hostname")],
+        [absolute.as_os_str(), OsStr::new("media/a")],
+    ];
+    for names in lists {
+        let list = iohash(dir.path(), &names);
+        assert_status(&list, true);
+        fs::write(dir.path().join("list"), &list.stdout).unwrap();
+        let audit = iohash(dir.path(), args!["-c", "--audit", "list"]);
+        assert_status(&audit, false);
+        assert!(
+            stderr(&audit).contains("share no directory but /"),
+            "{}",
+            stderr(&audit)
+        );
+        assert!(!String::from_utf8_lossy(&audit.stdout).contains("NEW"));
+    }
+    // A directory the audit cannot read is no listed file that could not be read.
+    let list = iohash(dir.path(), args!["-r", "media"]);
+    fs::write(dir.path().join("list"), &list.stdout).unwrap();
+    let mut permissions = fs::metadata(dir.path()).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    fs::set_permissions(dir.path(), permissions).unwrap();
+    fs::set_permissions(
+        dir.path().join("media/locked"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o311),
+    )
+    .unwrap();
+    fs::write(dir.path().join("list-a"), b"").unwrap();
+    let only_a: Vec<u8> = list
+        .stdout
+        .split_inclusive(|&b| b == b'\n')
+        .filter(|line| line.ends_with(b"media/a\n"))
+        .flatten()
+        .copied()
+        .collect();
+    fs::write(dir.path().join("list-a"), only_a).unwrap();
+    let audit = run(
+        as_nobody(dir.path())
+            .current_dir(dir.path())
+            .args(["-c", "--audit", "list-a"]),
+        None,
+    )
+    .unwrap();
+    fs::set_permissions(
+        dir.path().join("media/locked"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    assert_status(&audit, false);
+    let report = String::from_utf8_lossy(&audit.stdout);
+    assert!(
+        report.ends_with("1 place under the audit could not be read\n"),
+        "{report}"
+    );
+    assert!(!report.contains("listed file"), "{report}");
 }
 
 #[test]
@@ -906,10 +1058,42 @@ fn benchmarks_take_xxhsum_numbers_rounds_and_files() {
         text.starts_with(" 3#XXH64 ") && text.contains(":     102400 ->"),
         "{text}"
     );
+    // Speeds in xxhsum's MB, 2^20 bytes: the sample's length times the iterations a second.
+    let numbers: Vec<f64> = text
+        .split(|c: char| c.is_whitespace() || c == '(')
+        .filter_map(|word| word.parse().ok())
+        .collect();
+    let [len, per_second, mb_per_second] = numbers[numbers.len() - 3..] else {
+        panic!("{text}")
+    };
+    let expected = len * per_second / f64::from(1 << 20);
+    assert!((mb_per_second / expected - 1.0).abs() < 0.01, "{text}");
     let file = iohash(dir.path(), args!["-b12", "-i1", "sample"]);
     let text = String::from_utf8_lossy(&file.stdout);
     assert!(text.starts_with("sample:\n12#XXH128 unaligned"), "{text}");
     assert!(text.contains(":       4096 ->"), "{text}");
+    // xxhsum's spellings from its own tests: options in one word, a number left out is 0,
+    // several numbers, every benchmark, the sample's size.
+    let ids = |args: &[&OsStr]| -> Vec<String> {
+        let out = iohash(dir.path(), args);
+        assert_status(&out, true);
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|line| line.split_once('#').map(|(id, _)| id.trim().to_owned()))
+            .collect()
+    };
+    let aligned = ids(args!["-bi0"]);
+    assert_eq!(aligned[..4], ["1", "3", "5", "11"]);
+    assert_eq!(ids(args!["-b1,2,3", "-i0"]), ["1", "2", "3"]);
+    let all = ids(args!["--benchmark-all", "-i0"]);
+    assert!(all.len() > aligned.len() && all.contains(&"12".to_owned()));
+    assert_eq!(ids(args!["-bi0", "sample"]), aligned);
+    let sized = iohash(dir.path(), args!["-B1000", "-b5", "-i0"]);
+    assert!(
+        String::from_utf8_lossy(&sized.stdout).contains(":       1000 ->"),
+        "{}",
+        String::from_utf8_lossy(&sized.stdout)
+    );
     let unknown = iohash(dir.path(), args!["-b7"]);
     assert_status(&unknown, false);
     assert!(
@@ -970,6 +1154,34 @@ fn parallel_output_is_in_argument_order() {
     assert_eq!(from_list.stdout, serial.stdout);
     let from_alias = iohash(dir.path(), args!["--filelist", "list"]);
     assert_eq!(from_alias.stdout, serial.stdout);
+    // As in xxhsum 0.8.3, every FILE is a list, and none is standard input.
+    let (first, second) = names.split_at(100);
+    fs::write(dir.path().join("list1"), first.join("\n")).unwrap();
+    fs::write(dir.path().join("list2"), second.join("\n")).unwrap();
+    for args in [
+        &args!["--files-from", "list1", "list2"][..],
+        args!["--files-from=list1", "list2"],
+    ] {
+        assert_eq!(iohash(dir.path(), args).stdout, serial.stdout);
+    }
+    let piped = run(
+        Command::new(IOHASH)
+            .arg("--filelist")
+            .current_dir(dir.path()),
+        Some(&fs::read(dir.path().join("list")).unwrap()),
+    )
+    .unwrap();
+    assert_eq!(piped.stdout, serial.stdout);
+    // A list that cannot be opened is an error; the other lists are still read.
+    let missing = iohash(dir.path(), args!["--files-from", "missing", "list2"]);
+    assert_status(&missing, false);
+    assert!(stderr(&missing).contains("missing: No such file"));
+    let second_lines: Vec<&[u8]> = serial
+        .stdout
+        .split_inclusive(|&b| b == b'\n')
+        .skip(100)
+        .collect();
+    assert_eq!(missing.stdout, second_lines.concat());
 }
 
 #[test]
@@ -1039,7 +1251,7 @@ fn links_named_like_xxhsum_behave_like_it() {
     let missing = run(&link, &["missing"]);
     assert_eq!(
         missing,
-        "Error: Could not open 'missing': No such file or directory.\n"
+        "Error: Could not open 'missing': No such file or directory. \n"
     );
     let warned = run(&link, &["-c", "-w", "bad.txt"]);
     assert!(
@@ -1430,6 +1642,75 @@ fn check_streams_a_long_list_in_flat_memory() {
     assert!(status.success());
     assert!(peak > 0, "no reading of the child's memory");
     assert!(peak < 16 * 1024, "peak RSS {peak} KiB for {lines} lines");
+}
+
+#[test]
+fn a_long_file_list_is_hashed_as_it_is_read_in_flat_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"x").unwrap();
+    // Names of about 4,000 bytes (`./././.../f`), 20,000 of them: 80 MB kept whole.
+    let line = format!("{}f\n", "./".repeat(2000));
+    let lines = 20_000;
+    fs::write(dir.path().join("list"), line.repeat(lines)).unwrap();
+    let child = Command::new(IOHASH)
+        .args(["--files-from", "list", "--no-names", "-j", "2"])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let (status, peak) = peak_rss_kib(child);
+    assert!(status.success());
+    assert!(peak > 0, "no reading of the child's memory");
+    assert!(peak < 24 * 1024, "peak RSS {peak} KiB for {lines} names");
+    // An error in the list ends it where it stands, after the names before it.
+    let mut list = b"f\nf\n".to_vec();
+    list.extend(vec![b'x'; 40 << 10]);
+    fs::write(dir.path().join("list"), list).unwrap();
+    let out = iohash(dir.path(), args!["--files-from", "list", "--no-names"]);
+    assert_status(&out, false);
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 2);
+    assert!(
+        stderr(&out).contains("list: line too long"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// Run with standard output closed (`>&-`), which Rust's runtime would quietly replace with
+/// `/dev/null`: an error, not lines lost with exit 0; `-c --status` writes nothing, so it runs.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f"), b"x").unwrap();
+    let sums = iohash(dir.path(), args!["f"]);
+    fs::write(dir.path().join("sums"), &sums.stdout).unwrap();
+    let closed = |args: &[&str]| {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&-")
+            .arg(IOHASH)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    for args in [&["f"][..], &["-c", "sums"], &["--help"], &["--list"]] {
+        let (code, stderr) = closed(args);
+        assert_eq!(code, Some(1), "{args:?}");
+        assert!(
+            stderr.contains("standard output: Bad file descriptor"),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert_eq!(
+        closed(&["-c", "--status", "sums"]),
+        (Some(0), String::new())
+    );
 }
 
 #[test]

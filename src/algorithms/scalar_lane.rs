@@ -3,7 +3,7 @@
 //! Their lanes are independent and identical, so LLVM's SLP vectorizer packs them into one
 //! vector register when the target has vector multiplies and rotates (AVX-512, which
 //! `-C target-cpu=native` enables on such CPUs). That is a loss: the chain of each round then
-//! waits on a `vpmulld` / `vpmullq` (10 to 15 cycles) instead of a 3-cycle `imul`. The C
+//! waits on a `vpmulld` / `vpmullq`, whose latency is several times an `imul`'s. The C
 //! reference stops it the same way (`XXH_COMPILER_GUARD`): an empty `asm!` block that takes the
 //! lane in a general-purpose register, which LLVM cannot see through and cannot widen. Only on
 //! x86-64 and AArch64 (where a `u64` fits one register), and not under Miri, which runs no

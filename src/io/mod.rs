@@ -111,6 +111,11 @@ pub trait HasherExt: DynHasher {
     /// [`ErrorKind::Interrupted`](std::io::ErrorKind::Interrupted) is retried. Any other error
     /// is returned, and the hash then covers exactly the bytes read before it.
     ///
+    /// # Panics
+    /// As `io::copy` does (it is `io::copy`), when `reader` is broken and claims to have read
+    /// more bytes than the buffer it was given. [`HashingReader`](crate::HashingReader) turns
+    /// such a claim into an `InvalidData` error instead.
+    ///
     /// # Example
     /// ```
     /// use iohash::{prelude::*, XxHash3};

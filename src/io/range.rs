@@ -85,6 +85,12 @@ pub(crate) fn append_open_file_range<W: Write + ?Sized>(
     offset: u64,
     len: u64,
 ) -> io::Result<u64> {
+    if offset.checked_add(len).is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("a range of {len} bytes from byte {offset} ends past byte 2^64 - 1"),
+        ));
+    }
     let before = snapshot_of_contents(file)?;
     let mut range = RangeReader::new(file, (offset, len));
     let read = copy_in_large_reads(sink, &mut range, PART_READ_LEN)?;
@@ -96,7 +102,7 @@ pub(crate) fn append_open_file_range<W: Write + ?Sized>(
             format!(
                 "the file is {} bytes long, and the range ends at byte {}",
                 before.len(),
-                offset.saturating_add(len)
+                offset + len
             ),
         ));
     }

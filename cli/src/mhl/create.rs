@@ -92,6 +92,7 @@ pub fn create(options: &CreateOptions) -> Result<(), Failure> {
     }
     formats.sort_by_key(|f| f.name);
     formats.dedup();
+    let _one_at_a_time = lock_folder(&root)?;
     let history = History::load(&root)?;
     let mut session = Session {
         history: &history,
@@ -635,6 +636,32 @@ impl Session<'_> {
         }
         Ok(())
     }
+}
+
+/// An exclusive lock on the folder (its directory, opened and `flock`ed), held while a new
+/// generation is made: a second `create` of the same folder waits, then makes the next
+/// generation, where both would have read the same history and one generation been lost. No
+/// lock where the system has none for directories (Windows, some network file systems).
+fn lock_folder(root: &Path) -> Result<Option<fs::File>, Failure> {
+    let failed = |e: &std::io::Error| Failure::Io(format!("{}: {}", root.display(), describe(e)));
+    let Ok(folder) = fs::File::open(root) else {
+        return Ok(None);
+    };
+    match folder.try_lock() {
+        Ok(()) => {}
+        Err(fs::TryLockError::WouldBlock) => {
+            eprintln!(
+                "Waiting for another process making a generation of {} ...",
+                root.display()
+            );
+            folder.lock().map_err(|e| failed(&e))?;
+        }
+        Err(fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
+            return Ok(None)
+        }
+        Err(fs::TryLockError::Error(e)) => return Err(failed(&e)),
+    }
+    Ok(Some(folder))
 }
 
 /// The patterns a nested history records: its own latest ones (or the default ones), and

@@ -50,6 +50,8 @@ pub struct DirectoryHash {
 pub struct MhlTree {
     algorithm: Algorithm,
     root: Node,
+    /// What [`hash_tree`] found but left out, each with why (a FIFO, a dangling link, ...).
+    pub left_out: Vec<String>,
 }
 
 /// A directory: its files' hashes and its subdirectories, by name.
@@ -65,6 +67,7 @@ impl MhlTree {
         MhlTree {
             algorithm,
             root: Node::default(),
+            left_out: Vec::new(),
         }
     }
 
@@ -170,13 +173,14 @@ fn ignored(name: &std::ffi::OsStr) -> bool {
 /// root hash the reference's `ascmhl create` records for `root`.
 ///
 /// Files named `.DS_Store` and anything named `ascmhl` are left out (the reference's default
-/// ignore list). A symbolic link to a file is hashed as the file.
+/// ignore list). A symbolic link to a file is hashed as the file. What ASC MHL cannot record
+/// is left out too, and named in [`MhlTree::left_out`] with why, as `-r` skips it with a
+/// warning: a symbolic link to a directory (which the reference does not follow either) or to
+/// nothing, and anything that is neither a file nor a directory (a FIFO, a socket, a device).
 ///
 /// # Errors
-/// The first error met: a directory or file that cannot be read (named in the message), a
-/// file that changes while it is hashed, a symbolic link to a directory (which the reference
-/// does not follow either), or anything that is neither a file nor a directory (a FIFO, a
-/// socket, a device), which ASC MHL cannot record.
+/// The first error met: a directory or file that cannot be read (named in the message), or a
+/// file that changes while it is hashed.
 pub fn hash_tree(
     root: impl AsRef<Path>,
     algorithm: Algorithm,
@@ -205,17 +209,20 @@ pub fn hash_tree(
         let path = entry.path().strip_prefix(root).unwrap_or(Path::new(""));
         let full = entry.path();
         let kind = if entry.depth() > 0 && entry.is_link() {
-            let target = fs::metadata(full).map_err(|e| context(full, &e))?;
-            if target.is_dir() {
-                return Err(io::Error::new(
-                    io::ErrorKind::InvalidInput,
-                    format!(
-                        "{}: a symbolic link to a directory, which ASC MHL does not follow",
-                        full.display()
-                    ),
-                ));
+            match fs::metadata(full) {
+                Ok(target) if target.is_dir() => {
+                    let why = "a symbolic link to a directory, which ASC MHL does not follow";
+                    tree.left_out.push(format!("{}: {why}", full.display()));
+                    continue;
+                }
+                Ok(target) => target.file_type(),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                    let why = "a symbolic link to nothing";
+                    tree.left_out.push(format!("{}: {why}", full.display()));
+                    continue;
+                }
+                Err(e) => return Err(context(full, &e)),
             }
-            target.file_type()
         } else {
             entry.file_type()
         };
@@ -224,10 +231,8 @@ pub fn hash_tree(
         } else if kind.is_file() {
             files.push(path.to_path_buf());
         } else {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!("{}: not a regular file or directory", full.display()),
-            ));
+            let why = "not a regular file or directory";
+            tree.left_out.push(format!("{}: {why}", full.display()));
         }
     }
     let hashes = hash_files(

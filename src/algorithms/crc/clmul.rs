@@ -204,7 +204,7 @@ macro_rules! fold_rest {
 /// Every CRC runs it in the reflected order: a forward CRC's bytes with their bits reversed
 /// (one GFNI instruction per 64 bytes) are the same polynomials in that order, and its 16 bytes
 /// at the end are turned round whole. The byte shuffle of the forward order would be a third
-/// instruction per 64 bytes on the port that Intel cores run VPCLMULQDQ on, and the loop's
+/// instruction per 64 bytes on the port that runs VPCLMULQDQ on some cores, and the loop's
 /// bound (BENCHMARKS.md, "Forward CRCs in the reflected order").
 ///
 /// # Safety
@@ -262,10 +262,10 @@ unsafe fn fold_widest<'a, const REFLECTED: bool>(
 /// The GF(2) matrix with which GFNI's affine transform reverses the bits of every byte.
 const BITS_REVERSED: u64 = 0x8040_2010_0804_0201;
 
-/// From this many bytes on, [`fold_widest`] starts at a 64-byte boundary: loads that straddle
-/// two cache lines cost the Intel machine a fifth of the loop's speed, and the start that
-/// avoids them costs it two or three nanoseconds, which inputs of 3 KiB make up (BENCHMARKS.md,
-/// "The 512-bit fold from a 64-byte boundary").
+/// From this many bytes on, [`fold_widest`] starts at a 64-byte boundary: on CPUs that pay
+/// for loads that straddle two cache lines, the loop runs slower on them, and the start that
+/// avoids them costs a few steps, which longer inputs make up (BENCHMARKS.md, "The 512-bit
+/// fold from a 64-byte boundary").
 const ALIGNED_MIN: usize = 4096;
 
 /// The first two vectors of [`fold_widest`] (which `data`, of 256 bytes or more, loses), with

@@ -1,5 +1,5 @@
 //! CRC-32C with SSE4.2's `crc32` instruction and the 256-bit carry-less fold at once, for
-//! CPUs with VPCLMULQDQ but not AVX-512 (AMD Zen 3, for one).
+//! CPUs with VPCLMULQDQ but not AVX-512.
 //!
 //! The two run on different units (the instruction on the integer side, VPCLMULQDQ on the
 //! vector side), so one loop that feeds both takes nearly as long per round as either alone:
@@ -12,9 +12,9 @@
 //! Every constant is fixed at compile time, as the block is.
 //!
 //! [`platform`](super::platform) chooses it for CRC-32C's long inputs where the 256-bit fold
-//! is the widest: it is faster than the fold alone there from 4 KiB up (BENCHMARKS.md, AMD
-//! part: "CRC-32C: the `crc32` instruction and the 256-bit fold at once"). What is left after
-//! its blocks goes to that fold.
+//! is the widest: it is faster than the fold alone there from its first block up
+//! (BENCHMARKS.md, "CRC-32C: the `crc32` instruction and the 256-bit fold at once"). What is
+//! left after its blocks goes to that fold.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{

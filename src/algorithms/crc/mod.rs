@@ -40,15 +40,15 @@ use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 use crate::{DynHasher, NonCryptographicHasher};
 
 static CRC32_ISO_HDLC: CrcEngine = CrcEngine::new(catalogue::CRC_32_ISO_HDLC);
-/// CRC-32C: on the AMD EPYC our fusion of SSE4.2's `crc32` instruction with the 256-bit fold
-/// ([`fusion`]) is faster than the fold alone from its first block up; on the Intel machine
-/// the 512-bit fold alone, from a 64-byte boundary, is as fast as `crc-fast`'s (which starts
+/// CRC-32C: where the widest fold is 256 bits, our fusion of SSE4.2's `crc32` instruction with
+/// it ([`fusion`]) is faster than the fold alone from its first block up; where it is 512
+/// bits, the fold alone, from a 64-byte boundary, is as fast as `crc-fast`'s (which starts
 /// there too) and a fusion with it was slower (BENCHMARKS.md, the CRC tables timed in turns).
 static CRC32_ISCSI: CrcEngine = CrcEngine::new(catalogue::CRC_32_ISCSI);
-/// CRC-64/ECMA-182, a forward CRC: on the Intel machine ours takes a little longer on it than
-/// on CRC-64/NVME from 4 KiB up, an instruction more per 64 bytes (the 512-bit fold reverses
-/// the bits of a forward CRC's bytes; BENCHMARKS.md, "Forward CRCs in the reflected order"),
-/// and `crc-fast` nearly twice as long.
+/// CRC-64/ECMA-182, a forward CRC: with the 512-bit fold ours takes a little longer on it than
+/// on CRC-64/NVME on long inputs, an instruction more per 64 bytes (the fold reverses the bits
+/// of a forward CRC's bytes; BENCHMARKS.md, "Forward CRCs in the reflected order"), and
+/// `crc-fast` longer still.
 static CRC64_ECMA_182: CrcEngine = CrcEngine::new(catalogue::CRC_64_ECMA_182);
 static CRC64_NVME: CrcEngine = CrcEngine::new(catalogue::CRC_64_NVME);
 static CRC64_XZ: CrcEngine = CrcEngine::new(catalogue::CRC_64_XZ);

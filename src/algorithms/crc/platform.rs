@@ -68,11 +68,11 @@ pub(crate) enum Backend {
     Clmul256 = 4,
     /// The 256-bit folds, and CRC-32C's long inputs through the fold and SSE4.2's `crc32`
     /// instruction at once: faster than the fold alone on CPUs whose widest fold is 256 bits
-    /// (BENCHMARKS.md, AMD part).
+    /// (BENCHMARKS.md).
     #[cfg(target_arch = "x86_64")]
     Fusion = 5,
     /// 512-bit VPCLMULQDQ folds from [`WIDEST_MIN`] bytes (and no fusion: it was slower beside
-    /// this fold, BENCHMARKS.md, Intel part).
+    /// this fold, BENCHMARKS.md).
     #[cfg(target_arch = "x86_64")]
     Clmul512 = 6,
     /// NEON's PMULL folds.
