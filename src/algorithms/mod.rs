@@ -322,6 +322,34 @@ impl AnyHasher {
             State::Crc(h) => Algorithm::Crc(h.params()),
         }
     }
+
+    /// Makes this hasher that of its bytes followed by `next`'s, when both are CRCs of one
+    /// parameter set (see [`Crc32::combine`]), and returns `true`; otherwise changes nothing and
+    /// returns `false` (the xxHash family cannot be combined: see
+    /// [`SplittableHasher`](crate::SplittableHasher)).
+    ///
+    /// ```
+    /// use iohash::{Algorithm, DynHasher, NonCryptographicHasher};
+    ///
+    /// let crc32c: Algorithm = "crc32c".parse().unwrap();
+    /// let (mut first, mut second) = (crc32c.hasher(0), crc32c.hasher(0));
+    /// first.append(b"12345");
+    /// second.append(b"6789");
+    /// assert!(first.combine(&second));
+    /// assert_eq!(first.current_hash(), 0xE3069283);
+    /// assert!(!Algorithm::Xxh3.hasher(0).combine(&Algorithm::Xxh3.hasher(0)));
+    /// ```
+    #[must_use = "false means nothing was combined"]
+    pub fn combine(&mut self, next: &AnyHasher) -> bool {
+        match (&mut self.state, &next.state) {
+            (State::Crc32(a), State::Crc32(b)) if a.variant() == b.variant() => a.combine(b),
+            (State::Crc64(a), State::Crc64(b)) if a.variant() == b.variant() => a.combine(b),
+            #[cfg(feature = "alloc")]
+            (State::Crc(a), State::Crc(b)) if a.params().same_set(&b.params()) => a.combine(b),
+            _ => return false,
+        }
+        true
+    }
 }
 
 impl NonCryptographicHasher for AnyHasher {

@@ -1,0 +1,169 @@
+"""Streaming non-cryptographic hashing: XXH3, XXH64, XXH32, CRC-32, CRC-32C, CRC-64/NVME and
+every CRC of the catalogue, in hashlib's shape, on the Rust library iohash.
+
+    >>> import iohash
+    >>> iohash.xxh3_64(b"hello").hexdigest()
+    '9555e8555c62dcfd'
+    >>> h = iohash.new("crc32c")
+    >>> h.update(b"123456789")
+    >>> h.intdigest() == 0xE3069283
+    True
+
+Buffers are read without a copy and hashed with the GIL released from 2 KiB; files are read in
+Rust (``file_digest``, ``Hasher.update_file``, ``hash_files``). Hashers pickle, and CRCs
+``combine``, so ranges hashed on other processes or machines join into the whole file's.
+None of these hashes is cryptographic: they find accidents, never tampering.
+"""
+
+import io as _io
+import os as _os
+
+from . import _iohash
+from ._iohash import (
+    Hasher,
+    crc32_digest,
+    crc32_intdigest,
+    crc32_hexdigest,
+    crc32c_digest,
+    crc32c_intdigest,
+    crc32c_hexdigest,
+    crc64_digest,
+    crc64_intdigest,
+    crc64_hexdigest,
+    crc64nvme_digest,
+    crc64nvme_intdigest,
+    crc64nvme_hexdigest,
+    crc64xz_digest,
+    crc64xz_intdigest,
+    crc64xz_hexdigest,
+    crc32,
+    crc32c,
+    crc64,
+    crc64nvme,
+    crc64xz,
+    crc_catalogue,
+    new,
+    xxh3_64,
+    xxh3_128,
+    xxh32,
+    xxh64,
+)
+
+__version__ = _iohash.__version__
+
+xxh128 = xxh3_128
+
+#: The constructors' names; ``new`` also takes every CRC of the catalogue ("crc-16/arc", ...)
+#: and the full names ("XXH3-64", "CRC-32/ISCSI"), in any case.
+algorithms_guaranteed = frozenset(
+    {"xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64", "crc64nvme", "crc64xz"}
+)
+algorithms_available = algorithms_guaranteed
+
+__all__ = [
+    "Hasher",
+    "new",
+    "xxh3_64",
+    "xxh3_128",
+    "xxh128",
+    "xxh64",
+    "xxh32",
+    "crc32",
+    "crc32c",
+    "crc64",
+    "crc64nvme",
+    "crc64xz",
+    "crc_catalogue",
+    "crc32_digest",
+    "crc32_intdigest",
+    "crc32_hexdigest",
+    "crc32c_digest",
+    "crc32c_intdigest",
+    "crc32c_hexdigest",
+    "crc64_digest",
+    "crc64_intdigest",
+    "crc64_hexdigest",
+    "crc64nvme_digest",
+    "crc64nvme_intdigest",
+    "crc64nvme_hexdigest",
+    "crc64xz_digest",
+    "crc64xz_intdigest",
+    "crc64xz_hexdigest",
+    "file_digest",
+    "hash_files",
+    "algorithms_guaranteed",
+    "algorithms_available",
+]
+
+_CHUNK = 1 << 20
+
+
+def _restore(state, seed):
+    # pickle's way back to a Hasher: the library's saved state and the seed.
+    return _iohash._restore(state, seed)
+
+
+def _is_path(obj):
+    return isinstance(obj, (str, _os.PathLike))
+
+
+def file_digest(fileobj, name, /, *, seed=0):
+    """The hasher of ``name`` (as ``new`` takes it) given the contents of a file, like
+    ``hashlib.file_digest``: a path (str or path-like) is read in Rust; so is a binary file
+    object with a file descriptor, from its current position to its end (it is left at the
+    end). Other file objects (``io.BytesIO``, sockets' files) are read in 1 MiB chunks.
+    The GIL is released while Rust reads. Errors are ``OSError`` with the file's name.
+    """
+    hasher = new(name, seed=seed)
+    if _is_path(fileobj):
+        hasher.update_file(fileobj)
+        return hasher
+    if isinstance(fileobj, _io.TextIOBase):
+        raise ValueError(f"{fileobj!r} is not a file opened in binary mode")
+    fd = None
+    if hasattr(hasher, "_update_fd"):
+        try:
+            if fileobj.seekable():
+                fd = fileobj.fileno()
+        except (AttributeError, OSError, ValueError):
+            fd = None
+    if fd is not None:
+        # The object's own position, which a buffered reader keeps ahead of its descriptor.
+        position = fileobj.tell()
+        hasher._update_fd(fd, position, fileobj)
+        fileobj.seek(0, _os.SEEK_END)
+        return hasher
+    if hasattr(fileobj, "getbuffer"):
+        # io.BytesIO: its buffer, without a copy.
+        view = fileobj.getbuffer()
+        try:
+            hasher.update(view[fileobj.tell():])
+        finally:
+            view.release()
+        fileobj.seek(0, _os.SEEK_END)
+        return hasher
+    buffer = bytearray(_CHUNK)
+    view = memoryview(buffer)
+    while True:
+        size = fileobj.readinto(buffer)
+        if not size:
+            break
+        hasher.update(view[:size])
+    return hasher
+
+
+def hash_files(paths, name, threads=None, *, seed=0, return_exceptions=False):
+    """The hashers of ``name`` for many files, read in parallel in Rust (``threads`` threads;
+    one per CPU by default) with the GIL released, in the order of ``paths``. The first file
+    that fails raises its ``OSError``; with ``return_exceptions=True`` its place in the list
+    holds the ``OSError`` instead and the others are still returned.
+    """
+    paths = list(paths)
+    if threads is not None and threads < 1:
+        raise ValueError("threads is at least 1")
+    results = _iohash._hash_files(paths, name, threads, seed)
+    if not return_exceptions:
+        for result in results:
+            if isinstance(result, BaseException):
+                raise result
+    return results

@@ -1,0 +1,101 @@
+//! The bytes of a Python object, without copying them: `bytes` directly, anything else with
+//! the buffer protocol (bytearray, memoryview, array, mmap, NumPy arrays) through
+//! `PyObject_GetBuffer`.
+//!
+//! PyO3 declares the buffer protocol under the limited API only for Python 3.11 and later,
+//! where it joined the stable ABI. Its function and struct are older than that and the same
+//! in every CPython 3 (`Include/pybuffer.h`, unchanged since 3.3), and CPython 3.9 and 3.10
+//! export the function too, so this module declares them itself for one abi3 wheel from 3.9.
+//! (On Windows, 3.9's and 3.10's `python3.dll` does not forward the symbol: a Windows wheel
+//! would need Python 3.11 or a copy; not built today.)
+
+use std::ffi::{c_char, c_int, c_void};
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString};
+
+/// CPython's `Py_buffer`, field for field.
+#[repr(C)]
+struct RawBuffer {
+    buf: *mut c_void,
+    obj: *mut ffi::PyObject,
+    len: ffi::Py_ssize_t,
+    itemsize: ffi::Py_ssize_t,
+    readonly: c_int,
+    ndim: c_int,
+    format: *mut c_char,
+    shape: *mut ffi::Py_ssize_t,
+    strides: *mut ffi::Py_ssize_t,
+    suboffsets: *mut ffi::Py_ssize_t,
+    internal: *mut c_void,
+}
+
+/// `PyBUF_SIMPLE`: a C-contiguous run of bytes, or an error (`BufferError`) for a strided view,
+/// as hashlib does.
+const PYBUF_SIMPLE: c_int = 0;
+
+extern "C" {
+    fn PyObject_GetBuffer(obj: *mut ffi::PyObject, view: *mut RawBuffer, flags: c_int) -> c_int;
+    fn PyBuffer_Release(view: *mut RawBuffer);
+}
+
+/// A buffer exported by an object, released when dropped (with the GIL held: it only lives
+/// inside [`with_bytes`], which holds it).
+struct Exported(RawBuffer);
+
+impl Exported {
+    fn bytes(&self) -> &[u8] {
+        if self.0.len <= 0 || self.0.buf.is_null() {
+            return &[];
+        }
+        // SAFETY: a successful PyObject_GetBuffer with PyBUF_SIMPLE gives `len` contiguous,
+        // initialized bytes at `buf`, valid and not resized (the exporter refuses while a view
+        // is out) until PyBuffer_Release, which only `drop` calls; the slice borrows `self`.
+        unsafe { std::slice::from_raw_parts(self.0.buf.cast::<u8>(), self.0.len as usize) }
+    }
+}
+
+impl Drop for Exported {
+    fn drop(&mut self) {
+        // SAFETY: the view was filled by a successful PyObject_GetBuffer and is released once;
+        // the GIL is held (see the type's doc).
+        unsafe { PyBuffer_Release(&mut self.0) }
+    }
+}
+
+/// Calls `f` with the bytes of `data`: a `bytes` object's own bytes, or any other object's
+/// through the buffer protocol. A `str` is a `TypeError`, as in hashlib and python-xxhash 4.
+/// The bytes stay valid and unchanged in size while `f` runs, which may release the GIL.
+pub(crate) fn with_bytes<R>(data: &Bound<'_, PyAny>, f: impl FnOnce(&[u8]) -> R) -> PyResult<R> {
+    if let Ok(bytes) = data.cast::<PyBytes>() {
+        return Ok(f(bytes.as_bytes()));
+    }
+    if data.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "Strings must be encoded before hashing",
+        ));
+    }
+    let mut view = RawBuffer {
+        buf: std::ptr::null_mut(),
+        obj: std::ptr::null_mut(),
+        len: 0,
+        itemsize: 0,
+        readonly: 0,
+        ndim: 0,
+        format: std::ptr::null_mut(),
+        shape: std::ptr::null_mut(),
+        strides: std::ptr::null_mut(),
+        suboffsets: std::ptr::null_mut(),
+        internal: std::ptr::null_mut(),
+    };
+    // SAFETY: `data` is a live object (the GIL is held, `data` borrows it) and `view` a
+    // Py_buffer-shaped struct the call fills; on failure it sets the Python error fetched here
+    // and leaves nothing to release.
+    if unsafe { PyObject_GetBuffer(data.as_ptr(), &mut view, PYBUF_SIMPLE) } != 0 {
+        return Err(PyErr::fetch(data.py()));
+    }
+    let exported = Exported(view);
+    Ok(f(exported.bytes()))
+}

@@ -1,0 +1,369 @@
+//! `iohash.Hasher`, the hashlib-shaped hasher of every algorithm, and what it shares with the
+//! `iohash.xxhash` classes: updating under the hasher's lock, the digest in its three forms,
+//! names, seeds and saved states.
+
+use std::borrow::Cow;
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
+
+use iohash::{Algorithm, AnyHasher, DynHasher, NonCryptographicHasher};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyString, PyTuple};
+
+use crate::buffer::with_bytes;
+
+/// Inputs of this many bytes or more are hashed with the GIL released: CPython's hashlib rule
+/// (`HASHLIB_GIL_MINSIZE`). Below it, releasing costs more than it lets other threads do.
+pub(crate) const RELEASE_GIL_FROM: usize = 2048;
+
+/// The hasher behind the lock. A panic cannot leave an `AnyHasher` half-changed in a way that
+/// matters more than the panic itself, so a poisoned lock is taken as it is.
+/// A hasher behind its lock. Boxed: an `AnyHasher` is over 600 bytes (XXH3's buffer), and a
+/// pointer moves into a new Python object faster than it does (object creation took 0.6x the
+/// time in a perf profile, where copies of the hasher were a fifth of it).
+pub(crate) type Shared = Mutex<Box<AnyHasher>>;
+
+/// `hasher` behind a new lock.
+pub(crate) fn shared(hasher: AnyHasher) -> Shared {
+    Mutex::new(Box::new(hasher))
+}
+
+pub(crate) fn lock(state: &Shared) -> MutexGuard<'_, Box<AnyHasher>> {
+    state.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Runs `f` on the hasher: at once when its lock is free, otherwise with the GIL released
+/// while waiting, so a thread reading a file into the hasher does not stop every other
+/// Python thread that merely asks for its digest.
+pub(crate) fn with_hasher<R: Send>(
+    py: Python<'_>,
+    state: &Shared,
+    f: impl FnOnce(&mut AnyHasher) -> R + Send,
+) -> R {
+    match state.try_lock() {
+        Ok(mut hasher) => f(&mut hasher),
+        Err(TryLockError::Poisoned(hasher)) => f(&mut hasher.into_inner()),
+        Err(TryLockError::WouldBlock) => py.detach(|| f(&mut lock(state))),
+    }
+}
+
+/// Appends `data` to the hasher: small inputs with the GIL held (when the lock is free at
+/// once), others with it released, so a thread waiting for the lock never holds the GIL.
+pub(crate) fn update(py: Python<'_>, state: &Shared, data: &Bound<'_, PyAny>) -> PyResult<()> {
+    with_bytes(data, |bytes| {
+        if bytes.len() < RELEASE_GIL_FROM {
+            match state.try_lock() {
+                Ok(mut hasher) => return hasher.append(bytes),
+                Err(TryLockError::Poisoned(hasher)) => return hasher.into_inner().append(bytes),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        py.detach(|| lock(state).append(bytes))
+    })
+}
+
+/// The digest's bytes: the hash as an integer, big-endian, in the algorithm's length (what
+/// python-xxhash, google-crc32c and crc32c return; for CRC-32 this is not the library's
+/// little-endian `current_hash_bytes`).
+fn digest_bytes(hasher: &AnyHasher) -> ([u8; 16], usize) {
+    (hasher.current_hash().to_be_bytes(), hasher.hash_len())
+}
+
+pub(crate) fn digest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes> {
+    let (bytes, len) = with_hasher(py, state, |hasher| digest_bytes(hasher));
+    PyBytes::new(py, &bytes[16 - len..])
+}
+
+pub(crate) fn hexdigest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyString> {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let (bytes, len) = with_hasher(py, state, |hasher| digest_bytes(hasher));
+    let mut hex = [0u8; 32];
+    for (i, byte) in bytes[16 - len..].iter().enumerate() {
+        hex[2 * i] = DIGITS[usize::from(byte >> 4)];
+        hex[2 * i + 1] = DIGITS[usize::from(byte & 15)];
+    }
+    PyString::new(py, std::str::from_utf8(&hex[..2 * len]).unwrap_or_default())
+}
+
+pub(crate) fn intdigest<'py>(py: Python<'py>, state: &Shared) -> PyResult<Bound<'py, PyAny>> {
+    let (value, wide) = with_hasher(py, state, |hasher| {
+        (hasher.current_hash(), hasher.hash_len() > 8)
+    });
+    Ok(match u64::try_from(value) {
+        Ok(narrow) if !wide => narrow.into_pyobject(py)?.into_any(),
+        _ => value.into_pyobject(py)?.into_any(),
+    })
+}
+
+pub(crate) fn reset(py: Python<'_>, state: &Shared) {
+    with_hasher(py, state, |hasher| hasher.reset());
+}
+
+pub(crate) fn saved_state<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes> {
+    let saved = with_hasher(py, state, |hasher| hasher.save_state());
+    PyBytes::new(py, saved.as_ref())
+}
+
+pub(crate) fn restore(state: &[u8]) -> PyResult<AnyHasher> {
+    AnyHasher::restore_state(state)
+        .map_err(|err| PyValueError::new_err(format!("bad saved state: {err}")))
+}
+
+/// A seed as python-xxhash takes one: any integer, modulo 2**64 (2**32 for XXH32).
+pub(crate) fn seed_of(seed: Option<&Bound<'_, PyAny>>, algorithm: Algorithm) -> PyResult<u64> {
+    let Some(seed) = seed else { return Ok(0) };
+    let value = match seed.extract::<u64>() {
+        Ok(value) => value,
+        Err(_) => {
+            let index = seed
+                .py()
+                .import("operator")?
+                .call_method1("index", (seed,))?;
+            index
+                .call_method1("__and__", (u64::MAX,))?
+                .extract::<u64>()?
+        }
+    };
+    Ok(if algorithm == Algorithm::Xxh32 {
+        value & u64::from(u32::MAX)
+    } else {
+        value
+    })
+}
+
+/// The algorithm a name gives: what `Algorithm` parses (`xxh3`, `crc32c`, `CRC-16/ARC`, any
+/// case), and the constructors' names `xxh3_64` and `xxh3_128`.
+pub(crate) fn parse(name: &str) -> PyResult<Algorithm> {
+    if name.eq_ignore_ascii_case("xxh3_64") {
+        return Ok(Algorithm::Xxh3);
+    }
+    if name.eq_ignore_ascii_case("xxh3_128") {
+        return Ok(Algorithm::Xxh128);
+    }
+    name.parse::<Algorithm>()
+        .map_err(|err| PyValueError::new_err(format!("unsupported hash type: {err}")))
+}
+
+/// The name `Hasher.name` gives: its constructor's for the common ones, the catalogue name in
+/// lowercase for the other CRCs; `iohash.new` takes each back.
+pub(crate) fn python_name(algorithm: Algorithm) -> Cow<'static, str> {
+    Cow::Borrowed(match algorithm.tag() {
+        "XXH3" => "xxh3_64",
+        "XXH128" => "xxh3_128",
+        "XXH64" => "xxh64",
+        "XXH32" => "xxh32",
+        "CRC32" => "crc32",
+        "CRC32C" => "crc32c",
+        "CRC64" => "crc64",
+        "CRC64NVME" => "crc64nvme",
+        "CRC64XZ" => "crc64xz",
+        tag => return Cow::Owned(tag.to_ascii_lowercase()),
+    })
+}
+
+/// The block size hashlib-style objects report: python-xxhash's for the xxHash family (XXH3's
+/// stripe, 64 bytes, for XXH3-128 and 32 for XXH3-64, as it says), 1 for CRCs.
+pub(crate) fn block_size(algorithm: Algorithm) -> usize {
+    match algorithm {
+        Algorithm::Xxh32 => 16,
+        Algorithm::Xxh64 | Algorithm::Xxh3 => 32,
+        Algorithm::Xxh128 => 64,
+        _ => 1,
+    }
+}
+
+/// A hasher of any algorithm iohash computes, in the shape of hashlib's objects; made by
+/// `iohash.new(name)` or a constructor such as `iohash.xxh3_64()`. One hasher may be shared by
+/// threads: each call holds its lock.
+#[pyclass(frozen, module = "iohash", name = "Hasher")]
+pub(crate) struct Hasher {
+    pub(crate) state: Shared,
+    pub(crate) algorithm: Algorithm,
+    pub(crate) seed: u64,
+}
+
+impl Hasher {
+    pub(crate) fn of(hasher: AnyHasher, seed: u64) -> Hasher {
+        Hasher {
+            algorithm: hasher.algorithm(),
+            state: shared(hasher),
+            seed,
+        }
+    }
+
+    /// A new hasher of `algorithm`, given `data` first.
+    pub(crate) fn create(
+        py: Python<'_>,
+        algorithm: Algorithm,
+        data: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Hasher> {
+        let seed = seed_of(seed, algorithm)?;
+        if seed != 0 && !algorithm.takes_seed() {
+            return Err(PyValueError::new_err(format!(
+                "{} takes no seed",
+                python_name(algorithm)
+            )));
+        }
+        let hasher = Hasher::of(crate::templates::hasher(algorithm, seed), seed);
+        if let Some(data) = data {
+            update(py, &hasher.state, data)?;
+        }
+        Ok(hasher)
+    }
+}
+
+#[pymethods]
+impl Hasher {
+    /// Hasher(name, data=b"", *, seed=0): a hasher of the algorithm `name` names (see
+    /// iohash.new), given `data` first.
+    #[new]
+    #[pyo3(signature = (name, data = None, *, seed = None))]
+    fn new(
+        py: Python<'_>,
+        name: &str,
+        data: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Hasher> {
+        Hasher::create(py, parse(name)?, data, seed)
+    }
+
+    /// Hashes the bytes of `data` (any object with the buffer protocol; not str) after those
+    /// given so far. The GIL is released for 2 KiB or more.
+    fn update(&self, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
+        update(py, &self.state, data)
+    }
+
+    /// The hash so far as bytes, big-endian (the integer's bytes, as python-xxhash and
+    /// google-crc32c give them). The hasher goes on.
+    fn digest<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        digest(py, &self.state)
+    }
+
+    /// The digest in lowercase hexadecimal.
+    fn hexdigest<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        hexdigest(py, &self.state)
+    }
+
+    /// The hash so far as an integer: what zlib.crc32, python-xxhash's intdigest and the C
+    /// reference give.
+    fn intdigest<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        intdigest(py, &self.state)
+    }
+
+    /// A copy of this hasher: the two go on separately.
+    fn copy(&self, py: Python<'_>) -> Hasher {
+        Hasher {
+            state: Mutex::new(with_hasher(py, &self.state, |hasher| {
+                Box::new(hasher.clone())
+            })),
+            algorithm: self.algorithm,
+            seed: self.seed,
+        }
+    }
+
+    /// Back to the state of a new hasher with the same algorithm and seed.
+    fn reset(&self, py: Python<'_>) {
+        reset(py, &self.state);
+    }
+
+    /// Makes this hasher's hash that of its bytes followed by `other`'s, from the two CRCs
+    /// alone: ranges hashed apart (on other threads, processes or machines) combine in order.
+    /// CRCs only, of one parameter set; ValueError otherwise.
+    fn combine(&self, py: Python<'_>, other: &Bound<'_, Hasher>) -> PyResult<()> {
+        // Copied first: `h.combine(h)` is allowed and would otherwise take one lock twice.
+        let next = with_hasher(py, &other.get().state, |hasher| hasher.clone());
+        if with_hasher(py, &self.state, |hasher| hasher.combine(&next)) {
+            Ok(())
+        } else {
+            Err(PyValueError::new_err(format!(
+                "combine needs two CRCs of one parameter set, not {} and {}",
+                python_name(self.algorithm),
+                python_name(other.get().algorithm)
+            )))
+        }
+    }
+
+    /// The algorithm's name, which iohash.new takes: "xxh3_64", "crc32c", "crc-16/arc", ...
+    #[getter]
+    fn name(&self) -> Cow<'static, str> {
+        python_name(self.algorithm)
+    }
+
+    /// The digest's length in bytes.
+    #[getter]
+    fn digest_size(&self) -> usize {
+        self.algorithm.hash_len()
+    }
+
+    /// The algorithm's block size in bytes, as python-xxhash reports it; 1 for CRCs.
+    #[getter]
+    fn block_size(&self) -> usize {
+        block_size(self.algorithm)
+    }
+
+    /// The seed (0 for CRCs, which take none).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The library's saved state: a few hundred bytes, versioned and checksummed, never a
+    /// secret or a pointer. iohash.Hasher.from_state goes on from it, in any process.
+    fn saved_state<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        saved_state(py, &self.state)
+    }
+
+    /// The hasher a saved state describes (ValueError for a bad one).
+    #[staticmethod]
+    #[pyo3(signature = (state, seed = 0))]
+    fn from_state(state: &[u8], seed: u64) -> PyResult<Hasher> {
+        Ok(Hasher::of(restore(state)?, seed))
+    }
+
+    /// Hashes bytes `offset` to `offset + length` of the file at `path` (to its end without a
+    /// length) after those given so far, read in Rust with the GIL released; returns the
+    /// number of bytes read. On an error (OSError naming the file, also when the file is
+    /// shorter than the range or changes while it is read) the hasher is unchanged.
+    #[pyo3(signature = (path, offset = 0, length = None))]
+    fn update_file(
+        &self,
+        py: Python<'_>,
+        path: &Bound<'_, PyAny>,
+        offset: u64,
+        length: Option<u64>,
+    ) -> PyResult<u64> {
+        crate::files::update_file(py, &self.state, path, offset, length)
+    }
+
+    /// For iohash.file_digest: what the open descriptor `fd` of `fileobj` reads from `offset`
+    /// to its end.
+    #[cfg(unix)]
+    #[pyo3(signature = (fd, offset, fileobj))]
+    fn _update_fd(
+        &self,
+        py: Python<'_>,
+        fd: i32,
+        offset: Option<u64>,
+        fileobj: &Bound<'_, PyAny>,
+    ) -> PyResult<u64> {
+        crate::files::update_fd(py, &self.state, fd, offset, fileobj)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let restore = py.import("iohash")?.getattr("_restore")?;
+        (restore, (saved_state(py, &self.state), self.seed)).into_pyobject(py)
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> Hasher {
+        self.copy(py)
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Hasher {
+        self.copy(py)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<iohash.Hasher {}>", python_name(self.algorithm))
+    }
+}

@@ -1,0 +1,69 @@
+//! One-shot CRC functions (`iohash.crc32c_intdigest(data)`, ...), as google-crc32c's `value`
+//! and zlib's `crc32` are: no hasher object is made, which is most of the time of a call on a
+//! few KiB. The GIL is released from 2 KiB.
+
+use iohash::{Crc32Variant, Crc64Variant};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::buffer::with_bytes;
+use crate::hasher::RELEASE_GIL_FROM;
+
+fn one_shot<T: Send>(
+    py: Python<'_>,
+    data: &Bound<'_, PyAny>,
+    hash: impl Fn(&[u8]) -> T + Sync,
+) -> PyResult<T> {
+    with_bytes(data, |bytes| {
+        if bytes.len() < RELEASE_GIL_FROM {
+            hash(bytes)
+        } else {
+            py.detach(|| hash(bytes))
+        }
+    })
+}
+
+/// `$name_digest`, `$name_intdigest` and `$name_hexdigest` for one CRC parameter set.
+macro_rules! crc_one_shots {
+    ($($digest:ident, $intdigest:ident, $hexdigest:ident, $variant:expr, $width:literal;)*) => {
+        $(
+            /// The CRC of `data` as big-endian bytes.
+            #[pyfunction]
+            pub(crate) fn $digest<'py>(py: Python<'py>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+                let crc = one_shot(py, data, |bytes| $variant.checksum(bytes))?;
+                Ok(PyBytes::new(py, &crc.to_be_bytes()))
+            }
+
+            /// The CRC of `data` as an integer.
+            #[pyfunction]
+            pub(crate) fn $intdigest(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<u64> {
+                Ok(one_shot(py, data, |bytes| $variant.checksum(bytes))?.into())
+            }
+
+            /// The CRC of `data` in hexadecimal.
+            #[pyfunction]
+            pub(crate) fn $hexdigest(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<String> {
+                let crc = one_shot(py, data, |bytes| $variant.checksum(bytes))?;
+                Ok(format!(concat!("{:0", $width, "x}"), crc))
+            }
+        )*
+
+        /// Adds the functions to `module`.
+        pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+            $(
+                module.add_function(wrap_pyfunction!($digest, module)?)?;
+                module.add_function(wrap_pyfunction!($intdigest, module)?)?;
+                module.add_function(wrap_pyfunction!($hexdigest, module)?)?;
+            )*
+            Ok(())
+        }
+    };
+}
+
+crc_one_shots! {
+    crc32_digest, crc32_intdigest, crc32_hexdigest, Crc32Variant::IsoHdlc, 8;
+    crc32c_digest, crc32c_intdigest, crc32c_hexdigest, Crc32Variant::Iscsi, 8;
+    crc64_digest, crc64_intdigest, crc64_hexdigest, Crc64Variant::Ecma182, 16;
+    crc64nvme_digest, crc64nvme_intdigest, crc64nvme_hexdigest, Crc64Variant::Nvme, 16;
+    crc64xz_digest, crc64xz_intdigest, crc64xz_hexdigest, Crc64Variant::Xz, 16;
+}

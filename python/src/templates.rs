@@ -1,0 +1,23 @@
+//! New hashers without building a CRC engine each time: `Algorithm::hasher` builds the
+//! engine of a catalogue CRC (some microseconds), so the first hasher of each set is kept and
+//! cloned. The xxHash family and the built-in CRC sets cost nothing to make.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
+
+use iohash::{Algorithm, AnyHasher};
+
+/// A new hasher of `algorithm` with `seed`.
+pub(crate) fn hasher(algorithm: Algorithm, seed: u64) -> AnyHasher {
+    if algorithm.takes_seed() || Algorithm::ALL.contains(&algorithm) {
+        return algorithm.hasher(seed);
+    }
+    static MADE: OnceLock<Mutex<HashMap<Algorithm, AnyHasher>>> = OnceLock::new();
+    let made = MADE.get_or_init(Default::default);
+    let mut made = made
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    made.entry(algorithm)
+        .or_insert_with(|| algorithm.hasher(seed))
+        .clone()
+}

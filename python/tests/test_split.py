@@ -1,0 +1,52 @@
+"""Any split of any input gives the one-shot answer (hypothesis)."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import iohash
+import iohash.xxhash as ixxhash
+
+NAMES = ["xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "crc-16/arc", "crc-5/usb"]
+
+
+@st.composite
+def split_input(draw):
+    data = draw(st.binary(max_size=5000))
+    cuts = sorted(draw(st.lists(st.integers(0, len(data)), max_size=8)))
+    return data, cuts
+
+
+def pieces(data, cuts):
+    bounds = [0, *cuts, len(data)]
+    return [data[a:b] for a, b in zip(bounds, bounds[1:])]
+
+
+@settings(max_examples=150, deadline=None)
+@given(split_input(), st.sampled_from(NAMES), st.integers(0, 2**64 - 1))
+def test_any_split_gives_the_one_shot_hash(split, name, seed):
+    data, cuts = split
+    seed = seed if iohash.new(name).name.startswith("xxh") else 0
+    hasher = iohash.new(name, seed=seed)
+    for piece in pieces(data, cuts):
+        hasher.update(piece)
+    assert hasher.intdigest() == iohash.new(name, data, seed=seed).intdigest()
+
+
+@settings(max_examples=100, deadline=None)
+@given(split_input(), st.sampled_from(["xxh32", "xxh64", "xxh3_64", "xxh3_128"]), st.integers(0, 2**64 - 1))
+def test_any_split_of_the_xxhash_classes_gives_the_function(split, name, seed):
+    data, cuts = split
+    hasher = getattr(ixxhash, name)(seed=seed)
+    for piece in pieces(data, cuts):
+        hasher.update(bytearray(piece))
+    assert hasher.intdigest() == getattr(ixxhash, f"{name}_intdigest")(data, seed)
+
+
+@settings(max_examples=100, deadline=None)
+@given(split_input(), st.sampled_from(["crc32", "crc32c", "crc64nvme", "crc64xz", "crc-16/modbus"]))
+def test_crcs_of_the_pieces_combine_into_the_whole(split, name):
+    data, cuts = split
+    combined = iohash.new(name)
+    for piece in pieces(data, cuts):
+        combined.combine(iohash.new(name, piece))
+    assert combined.intdigest() == iohash.new(name, data).intdigest()

@@ -1,0 +1,62 @@
+"""Hashers pickle through the library's saved state and go on in another process."""
+
+import copy
+import pickle
+import subprocess
+import sys
+
+import pytest
+
+import iohash
+import iohash.xxhash as ixxhash
+
+NAMES = ["xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "crc-16/arc"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_pickles_and_goes_on(name):
+    seed = 77 if name.startswith("xxh") else 0
+    hasher = iohash.new(name, b"first half, " * 50, seed=seed)
+    restored = pickle.loads(pickle.dumps(hasher))
+    assert restored.name == hasher.name and restored.seed == seed
+    restored.update(b"second half")
+    assert restored.intdigest() == iohash.new(name, b"first half, " * 50 + b"second half", seed=seed).intdigest()
+    assert copy.deepcopy(hasher).intdigest() == hasher.intdigest()
+
+
+@pytest.mark.parametrize("name", ["xxh32", "xxh64", "xxh3_64", "xxh3_128"])
+def test_xxhash_classes_pickle(name):
+    hasher = getattr(ixxhash, name)(b"abc" * 100, 5)
+    restored = pickle.loads(pickle.dumps(hasher))
+    assert type(restored) is type(hasher) and restored.seed == 5
+    restored.update(b"def")
+    assert restored.intdigest() == getattr(ixxhash, name)(b"abc" * 100 + b"def", 5).intdigest()
+
+
+def test_a_hash_begun_here_finishes_in_another_process():
+    hasher = iohash.xxh3_128(b"begun in the parent " * 1000, seed=3)
+    program = (
+        "import pickle, sys\n"
+        "hasher = pickle.loads(sys.stdin.buffer.read())\n"
+        "hasher.update(b'finished in the child')\n"
+        "print(hasher.hexdigest())\n"
+    )
+    child = subprocess.run(
+        [sys.executable, "-c", program], input=pickle.dumps(hasher), capture_output=True, check=True
+    )
+    hasher.update(b"finished in the child")
+    assert child.stdout.decode().strip() == hasher.hexdigest()
+
+
+def test_saved_states_round_trip_and_bad_ones_are_value_errors():
+    hasher = iohash.crc32c(b"12345")
+    state = hasher.saved_state()
+    assert iohash.Hasher.from_state(state).intdigest() == hasher.intdigest()
+    broken = bytearray(state)
+    broken[-1] ^= 1
+    with pytest.raises(ValueError, match="bad saved state"):
+        iohash.Hasher.from_state(bytes(broken))
+    with pytest.raises(ValueError):
+        iohash.Hasher.from_state(b"")
+    with pytest.raises(ValueError):
+        pickle.loads(pickle.dumps(hasher).replace(state, bytes(broken)))

@@ -1,0 +1,51 @@
+"""One hasher shared by threads stays correct; threads hash in parallel."""
+
+import threading
+
+import pytest
+
+import iohash
+import iohash.xxhash as ixxhash
+
+
+@pytest.mark.parametrize("size", [100, 2047, 2048, 70_000])
+@pytest.mark.parametrize("name", ["crc32c", "xxh3_64", "xxh64"])
+def test_a_shared_hasher_sees_every_update_whole(name, size):
+    # Every thread gives the same chunk, so any order of whole updates gives one answer, and
+    # an update torn by another thread's would not.
+    chunk = bytes(i % 251 for i in range(size))
+    threads, updates = 4, 200 if size < 10_000 else 20
+    hasher = iohash.new(name)
+
+    def work():
+        for _ in range(updates):
+            hasher.update(chunk)
+            hasher.digest()
+
+    workers = [threading.Thread(target=work) for _ in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert hasher.intdigest() == iohash.new(name, chunk * (threads * updates)).intdigest()
+
+
+def test_shared_xxhash_class_and_files(tmp_path):
+    chunk = b"z" * 5000
+    path = tmp_path / "f"
+    path.write_bytes(chunk)
+    hasher = ixxhash.xxh3_64()
+    file_hasher = iohash.xxh3_64()
+
+    def work():
+        for _ in range(20):
+            hasher.update(chunk)
+            file_hasher.update_file(path)
+
+    workers = [threading.Thread(target=work) for _ in range(3)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert hasher.intdigest() == ixxhash.xxh3_64_intdigest(chunk * 60)
+    assert file_hasher.intdigest() == ixxhash.xxh3_64_intdigest(chunk * 60)
