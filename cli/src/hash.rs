@@ -201,7 +201,7 @@ pub fn run(
             let file = input
                 .open()
                 .map_err(|e| io::Error::new(e.kind(), CouldNotOpen(e)))?;
-            let hash_into = |hasher: &mut (dyn DynHasher + Send), file: File| {
+            let hash_into = |hasher: &mut dyn DynHasher, file: File| {
                 let mut sink = WithProgress {
                     hasher,
                     bar: bar.as_ref(),
@@ -209,8 +209,8 @@ pub fn run(
                 if let Some(range) = &options.range {
                     return range.append(&mut sink, &file);
                 }
-                // A file hashed alone is read on `-j` threads while one hashes it in order
-                // (a large one: the library reads a small one on this thread).
+                // A large file hashed alone is read on `-j` threads while this one hashes it
+                // in order (the library reads a small one on this thread).
                 match items {
                     1 => sink.append_open_file_parallel(&file, options.threads.unwrap_or(0)),
                     _ => sink.append_open_file(&file),

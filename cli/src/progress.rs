@@ -26,7 +26,7 @@ pub fn bar(total: Option<u64>) -> Option<ProgressBar> {
 /// A hasher that moves the bar by every byte it is given: what hash mode appends a file to
 /// (through the library's `HasherExt` methods, as any hasher).
 pub struct WithProgress<'a> {
-    pub hasher: &'a mut (dyn DynHasher + Send),
+    pub hasher: &'a mut dyn DynHasher,
     pub bar: Option<&'a ProgressBar>,
 }
 

@@ -79,12 +79,13 @@ fn append_range(
     length: Option<u64>,
 ) -> io::Result<u64> {
     match (offset, length) {
-        (0, None) => hasher.append_file(path),
+        // A large file is read on every CPU while one thread hashes it (small ones on one).
+        (0, None) => hasher.append_file_parallel(path, 0),
         (offset, Some(length)) => hasher.append_file_range(path, offset, length),
         (offset, None) => {
             let mut file = File::open(path)?;
             file.seek(SeekFrom::Start(offset))?;
-            hasher.append_open_file(&file)
+            hasher.append_open_file_parallel(&file, 0)
         }
     }
 }
@@ -119,7 +120,7 @@ pub(crate) fn update_fd(
         }
         let mut hasher = lock(state);
         let mut copy = hasher.clone();
-        let read = copy.append_open_file(&file)?;
+        let read = copy.append_open_file_parallel(&file, 0)?;
         *hasher = copy;
         Ok::<u64, io::Error>(read)
     });

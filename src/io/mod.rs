@@ -217,12 +217,14 @@ pub trait HasherExt: DynHasher {
         file::append_open_file(&mut Appender(self), file)
     }
 
-    /// [`append_file`](HasherExt::append_file) with the file read on `threads` threads (0: one
-    /// per CPU) while this one hashes it in order: for a large file, with any algorithm.
+    /// [`append_file`](HasherExt::append_file) with the file read on `threads` other threads
+    /// (0: one per CPU) while this one hashes it in order: for a large file, with any
+    /// algorithm.
     ///
-    /// Hashing a cached file is bound by the copy out of the page cache, which this spreads
-    /// over the threads; the hash is the one `append_file` gives, XXH3's included. Files under
-    /// 16 MiB, and anything but a regular file, are read by this thread alone. A CRC can also be split into ranges hashed apart
+    /// A cached file costs a copy out of the page cache and a hash. The readers spread the
+    /// copy over the cores, running ahead of the hash by a few buffers, so the hash rarely
+    /// waits; the hash is the one `append_file` gives, XXH3's included. Files under 16 MiB,
+    /// and anything but a regular file, are read by this thread alone. A CRC can also be split into ranges hashed apart
     /// ([`hash_file_parallel`](crate::hash_file_parallel)). BENCHMARKS.md compares the ways.
     ///
     /// ```
@@ -243,10 +245,7 @@ pub trait HasherExt: DynHasher {
     /// # Errors
     /// As [`append_file`](HasherExt::append_file), and an error if the system refuses a
     /// thread.
-    fn append_file_parallel(&mut self, path: impl AsRef<Path>, threads: usize) -> io::Result<u64>
-    where
-        Self: Send,
-    {
+    fn append_file_parallel(&mut self, path: impl AsRef<Path>, threads: usize) -> io::Result<u64> {
         read_ahead::append_open_file_parallel(self, &File::open(path)?, threads)
     }
 
@@ -255,10 +254,7 @@ pub trait HasherExt: DynHasher {
     ///
     /// # Errors
     /// As [`append_file_parallel`](HasherExt::append_file_parallel), but for opening.
-    fn append_open_file_parallel(&mut self, file: &File, threads: usize) -> io::Result<u64>
-    where
-        Self: Send,
-    {
+    fn append_open_file_parallel(&mut self, file: &File, threads: usize) -> io::Result<u64> {
         read_ahead::append_open_file_parallel(self, file, threads)
     }
 

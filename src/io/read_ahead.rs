@@ -1,15 +1,16 @@
-//! One large file hashed in order while several threads read it: the way to hash a big file
-//! with an algorithm that cannot be split (XXH3, XXH64, XXH32), or any other.
+//! One large file hashed in order while other threads read it: the way to hash a big file with
+//! an algorithm that cannot be split (XXH3, XXH64, XXH32), or any other.
 //!
-//! Hashing a cached file is bound by the copy out of the page cache, not by the hash. Each
-//! thread reads its own chunks (the thread `t` of `n` reads chunks `t`, `t + n`, ...) by
-//! position into a buffer of its own, then waits for its turn and appends the chunk to the
-//! hasher while it is still in its cache; the next thread is reading meanwhile. The hasher
-//! sees the chunks in order, so the hash is the sequential one.
+//! A cached file costs a copy out of the page cache and a hash; either can bound it (the copy
+//! for XXH3, the hash for XXH64 and XXH32). Reader threads copy chunks by position into a ring
+//! of buffers, as far ahead as the ring allows, while the calling thread hashes them in order,
+//! and reads the next free chunk itself whenever the one it needs is not ready. So the copies
+//! spread over the cores, and a slow hash never waits for a copy once the ring is full. The hasher sees the chunks in order: the hash is the sequential
+//! one.
 
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
-use std::sync::{Condvar, Mutex, PoisonError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use super::copy::Appender;
 use super::file::{read_between, snapshot_of_contents};
@@ -17,28 +18,61 @@ use super::range::read_at;
 use super::threads;
 use crate::DynHasher;
 
-/// Bytes each thread reads before its turn to hash them: small enough to stay in the thread's
-/// cache, large enough that a turn costs little beside the copy (BENCHMARKS.md).
+/// Bytes a reader copies at a time into one buffer of the ring (BENCHMARKS.md).
 const CHUNK_LEN: usize = 1 << 20;
+
+/// Buffers in the ring per reader: how far the readers may run ahead of the hash.
+const SLOTS_PER_READER: usize = 4;
 
 /// Files shorter than this are read by the calling thread alone: threads cost more than they
 /// save.
 const MIN_PARALLEL_READ_LEN: u64 = 16 << 20;
 
-/// Where the hash stands: the hasher, the next chunk to append to it, or why it stopped.
-struct Turn<'a, H: ?Sized> {
-    hasher: &'a mut H,
-    next: u64,
+/// What the readers and the hasher share, under one lock.
+struct State {
+    /// The next chunk a reader takes.
+    next_to_read: u64,
+    /// Chunks hashed: chunk `c` may be read into its slot once `c < hashed + slots`.
     hashed: u64,
-    /// A chunk came up short: the file ended there, and no later chunk is hashed.
-    ended: bool,
+    /// For each slot, the chunk it holds, read, and its length.
+    ready: Vec<Option<(u64, usize)>>,
+    /// No more reading: the hash is over, a chunk came up short, or an error.
+    stop: bool,
     error: Option<io::Error>,
 }
 
+struct Ring {
+    state: Mutex<State>,
+    /// Signalled when a chunk is read (the hasher waits on it).
+    filled: Condvar,
+    /// Signalled when a chunk is hashed, or the reading stops (readers wait on it).
+    emptied: Condvar,
+    buffers: Vec<Mutex<Vec<u8>>>,
+}
+
+impl Ring {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Stops the reading, waking everyone; with an error, the hash fails with it (the first
+    /// one kept).
+    fn stop(&self, error: Option<io::Error>) {
+        let mut state = self.lock();
+        if let Some(error) = error {
+            state.error.get_or_insert(error);
+        }
+        state.stop = true;
+        drop(state);
+        self.filled.notify_all();
+        self.emptied.notify_all();
+    }
+}
+
 /// Appends the file from its handle's position to its end to `hasher`, read on `threads`
-/// threads (0: one per CPU) while the hash goes on in order, and leaves the handle at the end.
-/// Checks the file as [`append_open_file`](crate::HasherExt::append_open_file) does.
-pub(crate) fn append_open_file_parallel<H: DynHasher + Send + ?Sized>(
+/// threads (0: one per CPU) while this thread hashes, and leaves the handle at the end. Checks
+/// the file as [`append_open_file`](crate::HasherExt::append_open_file) does.
+pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     hasher: &mut H,
     file: &File,
     threads: usize,
@@ -52,71 +86,125 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + Send + ?Sized>(
     let start = (&*file).stream_position()?;
     let len = before.len().saturating_sub(start);
     let chunks = len.div_ceil(CHUNK_LEN as u64);
-    let threads = threads::thread_count(threads, chunks);
-    let turn = Mutex::new(Turn {
-        hasher,
-        next: 0,
-        hashed: 0,
-        ended: false,
-        error: None,
-    });
-    let turned = Condvar::new();
-    let stop = |error: io::Error| {
-        let mut state = turn.lock().unwrap_or_else(PoisonError::into_inner);
-        state.error.get_or_insert(error);
-        drop(state);
-        turned.notify_all();
+    let readers = threads::thread_count(threads, chunks);
+    let slots = readers * SLOTS_PER_READER;
+    let ring = Ring {
+        state: Mutex::new(State {
+            next_to_read: 0,
+            hashed: 0,
+            ready: vec![None; slots],
+            stop: false,
+            error: None,
+        }),
+        filled: Condvar::new(),
+        emptied: Condvar::new(),
+        buffers: (0..slots).map(|_| Mutex::new(vec![0; CHUNK_LEN])).collect(),
     };
-    let work = |first: u64| {
-        // A panic here (in the hasher) must not leave the others waiting for this turn.
-        let panicked = OnPanic(|| stop(io::Error::other("a reading thread panicked")));
-        let mut buf = vec![0; CHUNK_LEN];
-        for chunk in (first..chunks).step_by(threads) {
-            let offset = start + chunk * CHUNK_LEN as u64;
-            let want = (start + len - offset).min(CHUNK_LEN as u64) as usize;
-            let read = read_full(file, &mut buf[..want], offset);
-            let mut state = turn.lock().unwrap_or_else(PoisonError::into_inner);
-            while state.next != chunk && state.error.is_none() && !state.ended {
-                state = turned.wait(state).unwrap_or_else(PoisonError::into_inner);
+    let chunk_len = |chunk: u64| (len - chunk * CHUNK_LEN as u64).min(CHUNK_LEN as u64) as usize;
+    // Reads `chunk` into its slot, which is free, and marks it ready.
+    let fill = |chunk: u64| {
+        let slot = (chunk % slots as u64) as usize;
+        let mut buffer = ring.buffers[slot]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let offset = start + chunk * CHUNK_LEN as u64;
+        let result = read_full(file, &mut buffer[..chunk_len(chunk)], offset);
+        drop(buffer);
+        match result {
+            Ok(got) => {
+                ring.lock().ready[slot] = Some((chunk, got));
+                ring.filled.notify_one();
             }
-            if state.error.is_some() || state.ended {
-                break;
+            Err(e) => ring.stop(Some(e)),
+        }
+    };
+    let read = || {
+        let _panicked = OnDrop(|| {
+            if std::thread::panicking() {
+                ring.stop(Some(io::Error::other("a reading thread panicked")));
             }
-            match read {
-                Ok(read) => {
-                    state.hasher.append(&buf[..read]);
-                    state.hashed += read as u64;
-                    state.ended = read < want;
-                    state.next += 1;
-                }
-                Err(e) => state.error = Some(e),
+        });
+        loop {
+            let mut state = ring.lock();
+            let chunk = state.next_to_read;
+            if state.stop || chunk >= chunks {
+                return;
+            }
+            state.next_to_read += 1;
+            while chunk >= state.hashed + slots as u64 && !state.stop {
+                state = ring
+                    .emptied
+                    .wait(state)
+                    .unwrap_or_else(PoisonError::into_inner);
+            }
+            if state.stop {
+                return;
             }
             drop(state);
-            turned.notify_all();
+            fill(chunk);
         }
-        std::mem::forget(panicked);
     };
-    std::thread::scope(|scope| {
-        let work = &work;
-        let workers: Vec<_> = (1..threads as u64)
-            .map(|first| threads::spawn(scope, move || work(first)))
-            .collect();
-        // A thread the system refused would leave its chunks unread: stop before waiting.
+    let hashed = std::thread::scope(|scope| {
+        // This thread reads too, when the next chunk is not ready and a slot is free.
+        let workers: Vec<_> = (1..readers).map(|_| threads::spawn(scope, read)).collect();
+        // However the hash ends (done, an error, a panic of the hasher), the readers stop.
+        let _stop = OnDrop(|| ring.stop(None));
         for worker in &workers {
             if let Err(e) = worker {
-                stop(io::Error::new(e.kind(), e.to_string()));
+                ring.stop(Some(io::Error::new(e.kind(), e.to_string())));
             }
         }
-        work(0);
-        workers.into_iter().flatten().for_each(threads::join);
+        let mut hashed = 0u64;
+        for chunk in 0..chunks {
+            let slot = (chunk % slots as u64) as usize;
+            let mut state = ring.lock();
+            let got = loop {
+                match state.ready[slot] {
+                    Some((held, got)) if held == chunk => break got,
+                    _ if state.stop => return hashed,
+                    _ if state.next_to_read < (state.hashed + slots as u64).min(chunks) => {
+                        let mine = state.next_to_read;
+                        state.next_to_read += 1;
+                        drop(state);
+                        fill(mine);
+                        state = ring.lock();
+                    }
+                    _ => {
+                        state = ring
+                            .filled
+                            .wait(state)
+                            .unwrap_or_else(PoisonError::into_inner)
+                    }
+                }
+            };
+            state.ready[slot] = None;
+            drop(state);
+            let buffer = ring.buffers[slot]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            hasher.append(&buffer[..got]);
+            drop(buffer);
+            hashed += got as u64;
+            let mut state = ring.lock();
+            state.hashed = chunk + 1;
+            // A short chunk: the file ended there; later ones, if any were read, are not hashed.
+            if got < chunk_len(chunk) {
+                state.stop = true;
+            }
+            drop(state);
+            ring.emptied.notify_all();
+            if got < chunk_len(chunk) {
+                break;
+            }
+        }
+        hashed
     });
-    let Turn {
-        hasher,
-        hashed,
-        error,
-        ..
-    } = turn.into_inner().unwrap_or_else(PoisonError::into_inner);
-    if let Some(e) = error {
+    if let Some(e) = ring
+        .state
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+        .error
+    {
         return Err(e);
     }
     // Past the size the file gave, what it holds beyond it (a size that lies short), then
@@ -127,14 +215,12 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + Send + ?Sized>(
     Ok(hashed + beyond)
 }
 
-/// Runs its function when dropped while the thread panics (forgotten otherwise).
-struct OnPanic<F: FnMut()>(F);
+/// Runs its function when dropped, however the scope ends.
+struct OnDrop<F: FnMut()>(F);
 
-impl<F: FnMut()> Drop for OnPanic<F> {
+impl<F: FnMut()> Drop for OnDrop<F> {
     fn drop(&mut self) {
-        if std::thread::panicking() {
-            (self.0)();
-        }
+        (self.0)();
     }
 }
 
