@@ -9,7 +9,8 @@ use pyo3::types::PyBytes;
 use crate::buffer::with_bytes;
 use crate::hasher::RELEASE_GIL_FROM;
 
-fn one_shot<T: Send>(
+/// The one-shot hash of `data`, with the GIL released from 2 KiB.
+pub(crate) fn one_shot<T: Send>(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     hash: impl Fn(&[u8]) -> T + Sync,

@@ -7,8 +7,8 @@ use iohash::{Algorithm, AnyHasher, XxHash128, XxHash3, XxHash32, XxHash64};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
 
-use crate::buffer::with_bytes;
-use crate::hasher::{self, seed_of, shared, Shared, RELEASE_GIL_FROM};
+use crate::hasher::{self, seed_of, shared, Shared};
+use crate::one_shots::one_shot;
 
 /// One python-xxhash class: `$algorithm`'s hasher behind a lock, with the seed it was made
 /// with.
@@ -160,21 +160,6 @@ xxhash_class!(
     "XXH3_128",
     "xxh3_128(data=b'', seed=0): the XXH3-128 hash of a bytes-like object, updated piece by piece."
 );
-
-/// The one-shot hash of `data`, with the GIL released from 2 KiB.
-fn one_shot<T: Send>(
-    py: Python<'_>,
-    data: &Bound<'_, PyAny>,
-    hash: impl Fn(&[u8]) -> T + Send + Sync,
-) -> PyResult<T> {
-    with_bytes(data, |bytes| {
-        if bytes.len() < RELEASE_GIL_FROM {
-            hash(bytes)
-        } else {
-            py.detach(|| hash(bytes))
-        }
-    })
-}
 
 /// XXH32 with the seed reduced modulo 2**32 (`seed_of` did), as the others take theirs.
 fn xxh32_with_seed(data: &[u8], seed: u64) -> u32 {
