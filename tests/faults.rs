@@ -489,6 +489,10 @@ fn a_file_read_on_threads_hashes_as_read_straight() {
                 );
             }
         }
+        // More readers than the ring has buffers.
+        let mut hasher = XxHash64::new();
+        hasher.append_file_parallel(&path, 40).unwrap();
+        assert_eq!(hasher.current_hash(), XxHash64::hash(&data[..len]));
         let mut file = File::open(&path).unwrap();
         file.seek(SeekFrom::Start(12345)).unwrap();
         let mut hasher = XxHash3::new();

@@ -24,6 +24,9 @@ const CHUNK_LEN: usize = 1 << 20;
 /// Buffers in the ring per reader: how far the readers may run ahead of the hash.
 const SLOTS_PER_READER: usize = 4;
 
+/// At most this many buffers (32 MiB), however many readers a large machine runs.
+const MAX_SLOTS: usize = 32;
+
 /// Files shorter than this are read by the calling thread alone: threads cost more than they
 /// save.
 const MIN_PARALLEL_READ_LEN: u64 = 16 << 20;
@@ -87,7 +90,7 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     let len = before.len().saturating_sub(start);
     let chunks = len.div_ceil(CHUNK_LEN as u64);
     let readers = threads::thread_count(threads, chunks);
-    let slots = readers * SLOTS_PER_READER;
+    let slots = (readers * SLOTS_PER_READER).min(MAX_SLOTS);
     let ring = Ring {
         state: Mutex::new(State {
             next_to_read: 0,
