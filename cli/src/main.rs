@@ -15,7 +15,6 @@ mod mhl;
 mod ordered;
 mod output;
 mod progress;
-#[cfg(target_os = "linux")]
 mod stdout_at_start;
 mod sumfile;
 mod tree;
@@ -392,15 +391,6 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     args
 }
 
-/// Whether standard output was closed when the process started (`iohash FILE >&-`).
-fn stdout_was_closed() -> bool {
-    #[cfg(target_os = "linux")]
-    let closed = stdout_at_start::was_closed();
-    #[cfg(not(target_os = "linux"))]
-    let closed = false;
-    closed
-}
-
 fn main() -> ExitCode {
     let personality = Personality::from_argv0(std::env::args_os().next());
     // Lines written to a closed standard output would be lost: refused, as coreutils refuse
@@ -410,7 +400,7 @@ fn main() -> ExitCode {
         ExitCode::FAILURE
     };
     if personality.name.starts_with("ascmhl") {
-        if stdout_was_closed() {
+        if stdout_at_start::was_closed() {
             return closed_stdout();
         }
         return mhl::main(std::env::args_os());
@@ -431,7 +421,7 @@ fn main() -> ExitCode {
     }
     let args = match Args::try_parse_from(xxhsum_short_forms(std::env::args_os())) {
         Ok(args) => args,
-        Err(e) if !e.use_stderr() && stdout_was_closed() => return closed_stdout(),
+        Err(e) if !e.use_stderr() && stdout_at_start::was_closed() => return closed_stdout(),
         Err(e) => {
             // xxhsum exits 1 on bad usage; help and version are not errors, unless they
             // cannot be written.
@@ -450,7 +440,7 @@ fn main() -> ExitCode {
             };
         }
     };
-    if stdout_was_closed() && !(args.check && args.status) {
+    if stdout_at_start::was_closed() && !(args.check && args.status) {
         return closed_stdout();
     }
     match run(&personality, args) {

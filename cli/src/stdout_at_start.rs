@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 static CLOSED: AtomicBool = AtomicBool::new(false);
 
+#[cfg(target_os = "linux")]
 extern "C" fn record() {
     // SAFETY: `F_GETFD` only reads descriptor 1's flags; -1 (`EBADF`) means it is not open.
     let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
@@ -18,11 +19,13 @@ extern "C" fn record() {
 
 // SAFETY: `.init_array` holds pointers to functions taking and returning nothing, which the C
 // runtime calls once before `main`; `record` is one, and touches only an atomic and `fcntl`.
+#[cfg(target_os = "linux")]
 #[used]
 #[link_section = ".init_array"]
 static RECORD: extern "C" fn() = record;
 
-/// Whether descriptor 1 was closed at start (and is now Rust's `/dev/null`).
+/// Whether descriptor 1 was closed at start (and is now Rust's `/dev/null`); `false` where
+/// this is not known.
 pub fn was_closed() -> bool {
     CLOSED.load(Ordering::Relaxed)
 }

@@ -188,15 +188,14 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
             hasher.append(&buffer[..got]);
             drop(buffer);
             hashed += got as u64;
+            // A short chunk: the file ended there; later ones, if any were read, are not hashed.
+            let ended = got < chunk_len(chunk);
             let mut state = ring.lock();
             state.hashed = chunk + 1;
-            // A short chunk: the file ended there; later ones, if any were read, are not hashed.
-            if got < chunk_len(chunk) {
-                state.stop = true;
-            }
+            state.stop |= ended;
             drop(state);
             ring.emptied.notify_all();
-            if got < chunk_len(chunk) {
+            if ended {
                 break;
             }
         }
