@@ -94,7 +94,7 @@ fn tree_options(exclude: &[String], follow_links: bool) -> Result<tree::TreeOpti
 /// Print or check xxHash and CRC checksums, as xxhsum does, faster.
 ///
 /// With no FILE, or when FILE is -, read standard input.
-#[derive(Parser, Debug)]
+#[derive(Parser, Debug, Default)]
 #[command(name = "iohash", version, disable_version_flag = true)]
 struct Args {
     // The help lists the library's table of algorithms (`algorithm_arg::help`).
@@ -391,6 +391,36 @@ fn xxhsum_short_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     args
 }
 
+/// The common call, `[-H ALGORITHM] FILE...`, read without clap: building clap's parser costs
+/// more than hashing a small file, and scripts run the command once per file. Any other word
+/// (another option, `--`, a name starting with `-` but `-`) gives `None`, and clap reads the
+/// whole line, so both readings agree wherever this one answers (a test holds them together).
+fn plain_args(words: &[OsString]) -> Option<Args> {
+    let mut args = Args::default();
+    let mut words = words.iter().skip(1);
+    while let Some(word) = words.next() {
+        let bytes = word.as_encoded_bytes();
+        if bytes == b"-H" {
+            let name = words.next()?.to_str()?;
+            if name.starts_with('-') {
+                return None;
+            }
+            args.algorithm = Some(algorithm_arg::parse(name).ok()?);
+        } else if let Some(name) = bytes.strip_prefix(b"-H") {
+            let name = std::str::from_utf8(name).ok()?;
+            if name.starts_with('=') {
+                return None;
+            }
+            args.algorithm = Some(algorithm_arg::parse(name).ok()?);
+        } else if bytes == b"-" || !(bytes.is_empty() || bytes.starts_with(b"-")) {
+            args.files.push(word.clone());
+        } else {
+            return None;
+        }
+    }
+    Some(args)
+}
+
 fn main() -> ExitCode {
     let personality = Personality::from_argv0(std::env::args_os().next());
     // Lines written to a closed standard output would be lost: refused, as coreutils refuse
@@ -419,7 +449,12 @@ fn main() -> ExitCode {
         );
         return ExitCode::SUCCESS;
     }
-    let args = match Args::try_parse_from(xxhsum_short_forms(std::env::args_os())) {
+    let words: Vec<OsString> = std::env::args_os().collect();
+    let parsed = match plain_args(&words) {
+        Some(args) => Ok(args),
+        None => Args::try_parse_from(xxhsum_short_forms(words.into_iter())),
+    };
+    let args = match parsed {
         Ok(args) => args,
         Err(e) if !e.use_stderr() && stdout_at_start::was_closed() => return closed_stdout(),
         Err(e) => {
@@ -692,5 +727,62 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Args::command().debug_assert();
+    }
+
+    fn words(line: &[&str]) -> Vec<OsString> {
+        std::iter::once("iohash")
+            .chain(line.iter().copied())
+            .map(OsString::from)
+            .collect()
+    }
+
+    #[test]
+    fn the_plain_reading_agrees_with_clap() {
+        let plain = [
+            &[][..],
+            &["a"],
+            &["-"],
+            &["-H3", "a", "b"],
+            &["-H", "xxh128", "a"],
+            &["a", "-H", "crc32c", "b", "-H0"],
+            &["-Hcrc-32/iscsi", "-H", "2", "a"],
+            &["-H1", "-H", "CRC-64/NVME"],
+            &["a b", "-", "./-x"],
+        ];
+        for line in plain {
+            let ours = plain_args(&words(line)).expect("a plain line");
+            let clap = Args::try_parse_from(xxhsum_short_forms(words(line).into_iter()))
+                .expect("clap reads it");
+            assert_eq!(format!("{ours:?}"), format!("{clap:?}"), "{line:?}");
+        }
+        // Anything else is left to clap, which may read it otherwise or refuse it.
+        let other = [
+            &["-c", "a"][..],
+            &["-H"],
+            &["a", "-H"],
+            &["-H", "-1"],
+            &["-H", "nope", "a"],
+            &["-Hnope", "a"],
+            &["-H=3", "a"],
+            &["--", "-H3"],
+            &["-x"],
+            &["--tag", "a"],
+            &[""],
+            &["-q", "a"],
+        ];
+        for line in other {
+            assert!(plain_args(&words(line)).is_none(), "{line:?}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_plain_reading_takes_names_that_are_not_utf8() {
+        use std::os::unix::ffi::OsStringExt;
+        let mut line = words(&["-H3"]);
+        line.push(OsString::from_vec(b"caf\xe9".to_vec()));
+        let ours = plain_args(&line).expect("a plain line");
+        let clap = Args::try_parse_from(xxhsum_short_forms(line.into_iter())).expect("clap");
+        assert_eq!(format!("{ours:?}"), format!("{clap:?}"));
     }
 }
