@@ -333,7 +333,7 @@ fn hash_file_at_every_threshold_and_on_bad_paths() {
     // hash_files: input order, one error per failing file, the rest hashed.
     paths.insert(3, missing);
     paths.insert(5, dir.path().to_path_buf());
-    let results = hash_files(&paths, XxHash3::new);
+    let results = hash_files(&paths, 0, XxHash3::new);
     assert_eq!(results.len(), paths.len());
     for (path, result) in paths.iter().zip(&results) {
         match fs::metadata(path) {

@@ -279,7 +279,7 @@ fn a_file_changed_while_hashed_gives_the_hash_of_one_version_or_an_error() {
         iohash::hash_file::<XxHash3>(&path)
     });
     while_changing("hash_files", &small, &path, &xxh3, time, || {
-        let first = iohash::hash_files(&[&path, &path], XxHash3::new)
+        let first = iohash::hash_files(&[&path, &path], 0, XxHash3::new)
             .into_iter()
             .next();
         first.unwrap().map(|hasher| hasher.current_hash())

@@ -5,7 +5,6 @@
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use iohash::cloud::{self, S3Composite};
 use iohash::{AnyHasher, HasherExt};
@@ -145,10 +144,8 @@ pub(crate) fn _hash_files(
         .iter()
         .map(|path| path.extract::<PathBuf>())
         .collect::<PyResult<Vec<_>>>()?;
-    let results: Vec<io::Result<AnyHasher>> = py.detach(|| match threads {
-        None | Some(0) => iohash::hash_files(&path_bufs, || template.clone()),
-        Some(threads) => hash_files_on(&path_bufs, threads, &template),
-    });
+    let results: Vec<io::Result<AnyHasher>> =
+        py.detach(|| iohash::hash_files(&path_bufs, threads.unwrap_or(0), || template.clone()));
     results
         .into_iter()
         .zip(&paths)
@@ -160,43 +157,6 @@ pub(crate) fn _hash_files(
             Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
         })
         .collect()
-}
-
-/// `iohash::hash_files` on `threads` threads, for a caller that chose the number.
-fn hash_files_on(
-    paths: &[PathBuf],
-    threads: usize,
-    template: &AnyHasher,
-) -> Vec<io::Result<AnyHasher>> {
-    let next = AtomicUsize::new(0);
-    let take = || {
-        let mut mine = Vec::new();
-        loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(path) = paths.get(index) else {
-                break;
-            };
-            let mut hasher = template.clone();
-            mine.push((index, hasher.append_file(path).map(|_| hasher)));
-        }
-        mine
-    };
-    let mut done: Vec<(usize, io::Result<AnyHasher>)> = std::thread::scope(|scope| {
-        let workers: Vec<_> = (1..threads.min(paths.len()))
-            .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, take).ok())
-            .collect();
-        let mut done = take();
-        for worker in workers {
-            done.extend(
-                worker
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            );
-        }
-        done
-    });
-    done.sort_unstable_by_key(|(index, _)| *index);
-    done.into_iter().map(|(_, result)| result).collect()
 }
 
 /// S3's composite checksum (`base64-N`) of a file or a bytes-like object, for parts of

@@ -117,9 +117,10 @@ pub fn hash_open_file<H: NonCryptographicHasher + Default>(file: &File) -> io::R
     Ok(hasher.current_hash())
 }
 
-/// Many files hashed in parallel (one thread per CPU, at most one per file), each appended to
-/// a new hasher from `new_hasher`, which is returned: results in the order of `paths`, each
-/// with its own error if it failed. Any hasher works, [`AnyHasher`](crate::AnyHasher) and
+/// Many files hashed in parallel on `threads` threads (0: one per CPU; never more than one per
+/// file), each appended to a new hasher from `new_hasher`, which is returned: results in the
+/// order of `paths`, each with its own error if it failed. A program that runs other work
+/// beside it, or reads from a disk that seeks, passes a small count. Any hasher works, [`AnyHasher`](crate::AnyHasher) and
 /// `Box<dyn DynHasher + Send>` among them.
 ///
 /// Memory is one read buffer per thread, whatever the files' sizes. The threads are scoped
@@ -134,24 +135,29 @@ pub fn hash_open_file<H: NonCryptographicHasher + Default>(file: &File) -> io::R
 /// # std::fs::write(dir.path().join("a"), b"a")?;
 /// # std::fs::write(dir.path().join("b"), b"b")?;
 /// let paths = [dir.path().join("a"), dir.path().join("missing"), dir.path().join("b")];
-/// let hashers = hash_files(&paths, XxHash3::new);
+/// let hashers = hash_files(&paths, 0, XxHash3::new);
 /// assert_eq!(hashers[0].as_ref().unwrap().current_hash(), XxHash3::hash(b"a"));
 /// assert_eq!(hashers[1].as_ref().unwrap_err().kind(), std::io::ErrorKind::NotFound);
 /// assert_eq!(hashers[2].as_ref().unwrap().current_hash(), XxHash3::hash(b"b"));
 ///
 /// // An algorithm chosen at run time.
 /// let algorithm: Algorithm = "xxh128".parse().unwrap();
-/// let hashers = hash_files(&paths[..1], || algorithm.hasher(0));
+/// // On two threads, whatever the machine.
+/// let hashers = hash_files(&paths[..1], 2, || algorithm.hasher(0));
 /// assert_eq!(hashers[0].as_ref().unwrap().algorithm(), Algorithm::Xxh128);
 /// # Ok(())
 /// # }
 /// ```
-pub fn hash_files<H, F>(paths: &[impl AsRef<Path> + Sync], new_hasher: F) -> Vec<io::Result<H>>
+pub fn hash_files<H, F>(
+    paths: &[impl AsRef<Path> + Sync],
+    threads: usize,
+    new_hasher: F,
+) -> Vec<io::Result<H>>
 where
     H: DynHasher + Send,
     F: Fn() -> H + Sync,
 {
-    let threads = threads::thread_count(0, paths.len() as u64);
+    let threads = threads::thread_count(threads, paths.len() as u64);
     let hash_one = |path: &dyn AsRef<Path>| {
         let mut hasher = new_hasher();
         append_file(&mut Appender(&mut hasher), path)?;
