@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The command against xxhsum (Debian's), with hyperfine, on files made here in a scratch folder;
-# prints Markdown for BENCHMARKS.md. Needs a release build (target/release/iohash), xxhsum,
-# hyperfine and GNU time (apt-get install -y xxhash hyperfine time); says so and stops without.
+# The command against xxhsum (0.8.3 where .ci/xxhsum-0.8.3 put it, else the system's), with
+# hyperfine, on files made here in a scratch folder; prints Markdown for BENCHMARKS.md. Needs a
+# release build (target/release/iohash), xxhsum, hyperfine and GNU time (apt-get install -y
+# xxhash hyperfine time); says so and stops without. IOHASH_BENCH_COLD=1 adds a cold 4 GiB file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 iohash=$PWD/target/release/iohash
@@ -9,77 +10,125 @@ iohash=$PWD/target/release/iohash
 RUSTFLAGS="-C target-feature=+crt-static" cargo build --release --quiet \
   --target x86_64-unknown-linux-gnu --target-dir target/static
 static=$PWD/target/static/x86_64-unknown-linux-gnu/release/iohash
-for tool in xxhsum hyperfine /usr/bin/time; do
+# xxhsum 0.8.3 where .ci/xxhsum-0.8.3 installed it, else the system's.
+xxhsum=$PWD/target/xxhsum-0.8.3/usr/bin/xxhsum
+[ -x "$xxhsum" ] || xxhsum=$(command -v xxhsum || echo xxhsum)
+for tool in "$xxhsum" hyperfine /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "(not measured: $tool is not installed)"; exit 0; }
 done
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cd "$scratch"
 
-# Mean and standard deviation of each command, in ms, from hyperfine's JSON.
+# Median and standard deviation of each command, in ms, from hyperfine's JSON; the ratio is of
+# medians, to the last command of the case.
 run() {
   local label=$1; shift
   hyperfine -N --style none --export-json "$scratch/h.json" "$@" >/dev/null 2>&1
-  python3 - "$label" "$scratch/h.json" "$iohash" "$static" <<'PY'
+  python3 - "$label" "$scratch/h.json" "$iohash" "$static" "$xxhsum" "$scratch/" <<'PY'
 import json, sys
-label, path, iohash, static = sys.argv[1:5]
+label, path, iohash, static, xxhsum, scratch = sys.argv[1:7]
 results = json.load(open(path))["results"]
-base = results[-1]["mean"]
+base = results[-1]["median"]
 for r in results:
-    command = r["command"].replace(iohash, "iohash").replace(static, "iohash-static")
+    command = (r["command"].replace(iohash, "iohash").replace(static, "iohash-static")
+               .replace(xxhsum, "xxhsum").replace(scratch + "floor/target/release/", "")
+               .replace(scratch, ""))
     if " many/" in command:
         command = command.split(" many/")[0] + " many/*"
-    print(f"| {label} | `{command}` | {r['mean'] * 1e3:.2f} ± {r['stddev'] * 1e3:.2f} ms | {r['mean'] / base:.2f} |")
+    print(f"| {label} | `{command}` | {r['median'] * 1e3:.3g} ± {r['stddev'] * 1e3:.2g} ms | {r['median'] / base:.2f} |")
 PY
 }
 
 echo "## The command against xxhsum"
 echo
-echo "\`benches/cli.sh\`: \`hyperfine -N\` (mean ± σ; *vs xxhsum* is the time over xxhsum's, the last"
-echo "row of each case), release build (\`iohash-static\`: the same, linked statically), files in"
-echo "the page cache. $(xxhsum -V 2>&1 | head -1)."
+echo "\`benches/cli.sh\`: \`hyperfine -N\` (median ± σ; *vs xxhsum* is the median over the last"
+echo "row's of each case), release build (\`iohash-static\`: the same, linked statically), files in"
+echo "the page cache. $("$xxhsum" -V 2>&1 | head -1)."
 echo
 echo "| case | command | time | vs xxhsum |"
 echo "|---|---|---|---|"
 echo tiny > tiny
-run "one tiny file (start-up)" --warmup 50 --runs 500 \
-  "$iohash -H3 tiny" "$static -H3 tiny" "xxhsum -H3 tiny"
+# The floor for one tiny file: a Rust program built as the command is (release, fat LTO, one
+# codegen unit, abort on panic, dynamic) that reads the file and prints a line.
+mkdir -p floor/src
+cat > floor/Cargo.toml <<'TOML'
+[package]
+name = "floor"
+version = "0.0.0"
+edition = "2021"
+[profile.release]
+lto = "fat"
+codegen-units = 1
+panic = "abort"
+TOML
+cat > floor/src/main.rs <<'RUST'
+use std::io::Write;
+fn main() {
+    let path = std::env::args_os().nth(1).expect("a file");
+    let bytes = std::fs::read(&path).expect("readable");
+    let sum = bytes.iter().fold(0u64, |a, &b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{sum:016x}  {}", std::path::Path::new(&path).display()).expect("written");
+}
+RUST
+cargo build --release --quiet --offline --manifest-path floor/Cargo.toml --target-dir floor/target
+floor=$scratch/floor/target/release/floor
+run "one tiny file (start-up)" --warmup 50 --runs 300 \
+  "$floor tiny" "$iohash -H3 tiny" "$static -H3 tiny" "$xxhsum -H3 tiny"
 loop() { printf 'for i in $(seq 1000); do %s -H3 tiny >/dev/null; done' "$1"; }
 hyperfine --style none --export-json "$scratch/h.json" --warmup 1 --runs 5 \
-  "$(loop "$iohash")" "$(loop "$static")" "$(loop xxhsum)" >/dev/null 2>&1
+  "$(loop "$iohash")" "$(loop "$static")" "$(loop "$xxhsum")" >/dev/null 2>&1
 python3 - "$scratch/h.json" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
-base = results[-1]["mean"]
+base = results[-1]["median"]
 for r, name in zip(results, ["iohash", "iohash-static", "xxhsum"]):
-    print(f"| 1,000 invocations, shell loop | `{name} -H3 tiny` x 1000 | {r['mean'] * 1e3:.0f} ± {r['stddev'] * 1e3:.0f} ms | {r['mean'] / base:.2f} |")
+    print(f"| 1,000 invocations, shell loop | `{name} -H3 tiny` x 1000 | {r['median'] * 1e3:.0f} ± {r['stddev'] * 1e3:.0f} ms | {r['median'] / base:.2f} |")
 PY
 mkdir many
 for i in $(seq 1000); do head -c 1048576 /dev/urandom > "many/$i"; done
-run "1,000 files of 1 MiB" --warmup 2 --runs 10 "$iohash -H3 $(echo many/*)" "xxhsum -H3 $(echo many/*)"
+run "1,000 files of 1 MiB" --warmup 2 --runs 10 "$iohash -H3 $(echo many/*)" "$xxhsum -H3 $(echo many/*)"
 head -c 1073741824 /dev/urandom > big
 cat big > /dev/null
-run "one 1 GiB file" --warmup 3 --runs 20 "$iohash -H3 big" "xxhsum -H3 big"
+run "one 1 GiB file" --warmup 3 --runs 15 "$iohash -H3 big" "$xxhsum -H3 big"
+run "one 1 GiB file, XXH64" --warmup 3 --runs 15 "$iohash -H1 big" "$xxhsum -H1 big"
+# xxhsum has no CRC-32C: beside its fastest, XXH3.
+run "one 1 GiB file, CRC-32C (vs xxhsum's XXH3)" --warmup 3 --runs 15 "$iohash -H crc32c big" "$xxhsum -H3 big"
 # xxhsum has no CRC: a CRC-64 of one large file in ranges on every CPU, against one thread.
-run "one 1 GiB file, CRC-64 (vs \`-j1\`)" --warmup 3 --runs 20 "$iohash -H crc64 big" "$iohash -H crc64 -j1 big"
+run "one 1 GiB file, CRC-64 (vs \`-j1\`)" --warmup 3 --runs 15 "$iohash -H crc64 big" "$iohash -H crc64 -j1 big"
 echo
-echo "How a single large file is hashed, and what else was tried (hyperfine, 1 GiB file in the"
-echo "page cache, the same day as this table): 64 KiB reads, as before, spend most of their time"
-echo "copying out of the page cache (system time about 160 ms, the time of \`cat\`), as xxhsum does."
-echo "A memory map removes the copy but the hash then reads the file from memory on one core: on"
-echo "par with xxhsum with \`MAP_POPULATE\` and without it, 0.84x with 1 MiB appends. A second"
-echo "thread that touches each 1 MiB chunk up to 8 MiB ahead of the hash, so that two cores pull"
-echo "the file from memory, is the row above; asking the kernel to populate each chunk ahead"
-echo "(\`MADV_POPULATE_READ\`) on top of that was slower. The map is used for a file hashed alone;"
-echo "a truncation under it is reported by the \`SIGBUS\` handler (\`cli/src/mapped.rs\`)."
+echo "A single large file is read ahead by position on \`-j\` threads (one per CPU) into a ring of"
+echo "1 MiB buffers while one thread hashes them in order, for every algorithm; CRCs hash ranges"
+echo "in parallel and combine them. Both spread the copy out of the page cache, which bounds xxhsum."
+
+# Read cold: only where the page cache can be dropped (root on Linux), and with IOHASH_BENCH_COLD=1,
+# as it writes a 4 GiB file. Each run starts from an empty cache.
+if [ "${IOHASH_BENCH_COLD:-}" = 1 ] && [ -w /proc/sys/vm/drop_caches ]; then
+  rm -rf many
+  head -c 4294967296 /dev/urandom > big4
+  cold() { sync; echo 3 > /proc/sys/vm/drop_caches; }
+  run "one 4 GiB file read cold" --prepare "sh -c 'sync; echo 3 > /proc/sys/vm/drop_caches'" --runs 7 \
+    "$iohash -H3 --drop-cache big4" "$iohash -H3 big4" "$xxhsum -H3 big4"
+  if command -v fincore >/dev/null; then
+    cold; "$iohash" -H3 big4 >/dev/null
+    without=$(fincore -nb -o RES big4)
+    cold; "$iohash" -H3 --drop-cache big4 >/dev/null
+    with=$(fincore -nb -o RES big4)
+    echo
+    echo "Bytes of the 4 GiB file left in the page cache after hashing it cold (\`fincore\`):"
+    echo "$without without \`--drop-cache\`, $with with it."
+  fi
+fi
 echo
+
 echo "## Checking a long list"
 echo
 python3 -c "
 import sys
-line = b'$(xxhsum -H1 tiny | cut -d' ' -f1)  tiny\n'
+line = b'$("$xxhsum" -H1 tiny | cut -d' ' -f1)  tiny\n'
 open('list', 'wb').write(line * 10_000_000)"
-for program in "$iohash" xxhsum; do
+for program in "$iohash" "$xxhsum"; do
   /usr/bin/time -f "%M %e" -o "$scratch/t" "$program" -c -q list >/dev/null 2>&1 || true
   read -r kib secs < "$scratch/t"
   echo "- \`$(basename "$program") -c -q\` on a 10,000,000-line list (one tiny file named on each line): peak RSS $((kib / 1024)) MiB, ${secs} s."
