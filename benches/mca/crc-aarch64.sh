@@ -11,7 +11,7 @@ cpus=(cortex-a76 neoverse-n1 neoverse-v1 apple-m1)
 loops=(
   crc-pmull-aarch64:128
   crc-pmull-eor3-aarch64:128
-  crc-pmull-fusion-aarch64:384
+  crc-pmull-fusion-aarch64:512
   crc-pmull-fusion-eor3-aarch64:384
   crc-fast-aarch64:128
   crc-fast-crc32c-v12-aarch64:192

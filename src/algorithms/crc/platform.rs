@@ -182,11 +182,12 @@ pub(crate) fn choose(
             return Ok(path);
         }
         if let Some(polynomial) = instruction {
-            if kept >= Backend::PmullCrc32 as u8 && len >= pmull_fusion::MIN_LEN {
+            let eor3 = kept >= Backend::PmullEor3 as u8;
+            if kept >= Backend::PmullCrc32 as u8 && len >= pmull_fusion::min_len(eor3) {
                 // SAFETY: `ask` found this CPU to have what the fusion needs, and SHA3 too
                 // where the backend kept has it.
                 return Ok(Path::PmullFusion(unsafe {
-                    new_pmull_fusion(polynomial, kept >= Backend::PmullEor3 as u8)
+                    new_pmull_fusion(polynomial, eor3)
                 }));
             }
         }
@@ -528,10 +529,11 @@ mod tests {
         {
             let fused = |len, set| matches!(choose(len, false, set), Ok(Path::PmullFusion(_)));
             let chose_fusion = ask() >= Backend::PmullCrc32;
+            let min_len = pmull_fusion::min_len(ask() >= Backend::PmullEor3);
             for set in [Polynomial::Castagnoli, Polynomial::IsoHdlc] {
                 assert_eq!(fused(1 << 20, Some(set)), chose_fusion);
-                assert_eq!(fused(pmull_fusion::MIN_LEN, Some(set)), chose_fusion);
-                assert!(!fused(pmull_fusion::MIN_LEN - 1, Some(set)));
+                assert_eq!(fused(min_len, Some(set)), chose_fusion);
+                assert!(!fused(min_len - 1, Some(set)));
             }
             assert!(!fused(1 << 20, None));
         }

@@ -3,10 +3,11 @@
 //! with blocks of a fixed length).
 //!
 //! The instructions and PMULL run on different units, so one loop that feeds both moves more
-//! bytes a cycle than either alone. A block (of 7,744 bytes, or 1,984: see [`Long`]) is cut
-//! into five parts: the first folded in four 16-byte lanes as [`pmull`](super::pmull) does,
-//! 256 bytes an iteration; each of the other four run through the instruction, 32 bytes an
-//! iteration. The parts' registers, each from zero, are joined as x86-64's CRC-32C fusion
+//! bytes a cycle than either alone. A block (of 7,744 bytes, or about 2 KiB: see
+//! [`LONG_EOR3`]) is cut into five parts: the first folded in four 16-byte lanes as
+//! [`pmull`](super::pmull) does, 256 bytes an iteration; each of the other four run through
+//! the instruction, 32 bytes an iteration ([`WORDS_EOR3`]), or 64 without SHA3's three-way XOR
+//! ([`WORDS_PLAIN`]). The parts' registers, each from zero, are joined as x86-64's CRC-32C fusion
 //! joins its: each moved on by the bytes after its part (a carry-less product by
 //! `x^(8n - 33) mod P`, reduced by the instruction itself) and XORed, and the register before
 //! the block moved on by a block. Every constant is fixed at compile time, as the block is.
@@ -46,16 +47,20 @@ impl PmullFusion {
         PmullFusion { polynomial, fold }
     }
 
-    /// The register after `data` (at least [`MIN_LEN`] bytes) from the register `crc`. Out
+    /// The register after `data` (at least [`min_len`] bytes) from the register `crc`. Out
     /// of line, so that the inlined short path keeps none of its registers or stack.
     #[inline(never)]
     pub(crate) fn update(self, crc: u64, data: &[u8], keys: &FoldKeys, tables: &Tables) -> u64 {
-        assert!(data.len() >= MIN_LEN, "the fusion takes a block or more");
+        let eor3 = self.fold.eor3();
+        assert!(
+            data.len() >= min_len(eor3),
+            "the fusion takes a block or more"
+        );
         let crc = crc as u32;
         // SAFETY: holding `self` proves the CPU has the CRC extension, NEON and PMULL, and
         // SHA3 if the fold has it.
         let (crc, rest) = unsafe {
-            match (self.polynomial, self.fold.eor3()) {
+            match (self.polynomial, eor3) {
                 (Polynomial::IsoHdlc, false) => update::<false>(crc, data, keys),
                 (Polynomial::Castagnoli, false) => update::<true>(crc, data, keys),
                 (Polynomial::IsoHdlc, true) => update_eor3::<false>(crc, data, keys),
@@ -76,17 +81,25 @@ impl PmullFusion {
 const LANES: usize = 4;
 /// Rounds of the fold in an iteration of the loop: four, 256 bytes.
 const ROUNDS: usize = 4;
-/// Words each of the four streams takes in an iteration: four, 128 bytes in all. Two bytes
-/// folded for one through the instruction: the split that the models of CPUs whose PMULL
-/// issues twice as often as the instruction (Neoverse V1) and of those where both issue once
-/// a cycle (Apple M1) both put ahead of `crc-fast`'s loop (BENCHMARKS.md).
-const WORDS: usize = 4;
+/// Words each of the four streams takes in an iteration of the fold with SHA3's three-way
+/// XOR: four, 128 bytes in all. Two bytes folded for one through the instruction: the split
+/// that the models of CPUs whose PMULL issues twice as often as the instruction (Neoverse V1)
+/// and of those where both issue once a cycle (Apple M1) both put ahead of `crc-fast`'s loop
+/// (BENCHMARKS.md).
+const WORDS_EOR3: usize = 4;
+/// Words each stream takes in an iteration of the fold without it: eight, 256 bytes in all,
+/// as many as are folded. The CPUs without SHA3 (Neoverse N1, Cortex-A72 and A76) issue
+/// PMULL and the instruction once a cycle each, and the fold's two EORs a lane take vector
+/// slots that the three-way XOR leaves free.
+const WORDS_PLAIN: usize = 8;
 
-/// A block of `ITERATIONS` iterations of the loop, of the polynomial (CRC-32C's if
-/// `CASTAGNOLI`): its lengths and the constants that join its parts.
-struct Block<const ITERATIONS: usize, const CASTAGNOLI: bool>;
+/// A block of `ITERATIONS` iterations of the loop, `WORDS` words a stream each, of the
+/// polynomial (CRC-32C's if `CASTAGNOLI`): its lengths and the constants that join its parts.
+struct Block<const ITERATIONS: usize, const WORDS: usize, const CASTAGNOLI: bool>;
 
-impl<const ITERATIONS: usize, const CASTAGNOLI: bool> Block<ITERATIONS, CASTAGNOLI> {
+impl<const ITERATIONS: usize, const WORDS: usize, const CASTAGNOLI: bool>
+    Block<ITERATIONS, WORDS, CASTAGNOLI>
+{
     /// The bytes each of the four streams takes.
     const STREAM: usize = ITERATIONS * WORDS * 8;
     /// The bytes the fold takes: the round its lanes start from, then the loop's.
@@ -105,16 +118,23 @@ impl<const ITERATIONS: usize, const CASTAGNOLI: bool> Block<ITERATIONS, CASTAGNO
     const KEY: u32 = shift_key(Self::LEN, CASTAGNOLI);
 }
 
-/// Long inputs go in blocks of 20 iterations (7,744 bytes), what is left in blocks of 5
-/// (1,984): a block's joins (eleven products, seven instructions) cost a shorter block more
-/// per byte, but the shorter reaches inputs of 2 KiB.
-const LONG: usize = 20;
-const SHORT: usize = 5;
-type Long<const CASTAGNOLI: bool> = Block<LONG, CASTAGNOLI>;
-type Short<const CASTAGNOLI: bool> = Block<SHORT, CASTAGNOLI>;
+/// Long inputs go in blocks of 7,744 bytes (20 iterations with the three-way XOR, 15
+/// without), what is left in blocks of 1,984 (5) or 2,112 (4): a block's joins (eleven
+/// products, seven instructions) cost a shorter block more per byte, but the shorter reaches
+/// inputs of 2 KiB.
+const LONG_EOR3: usize = 20;
+const SHORT_EOR3: usize = 5;
+const LONG_PLAIN: usize = 15;
+const SHORT_PLAIN: usize = 4;
 
-/// The shortest input the fusion takes (a short block).
-pub(super) const MIN_LEN: usize = Short::<true>::LEN;
+/// The shortest input the fusion takes (a short block), with SHA3's three-way XOR or not.
+pub(super) const fn min_len(eor3: bool) -> usize {
+    if eor3 {
+        Block::<SHORT_EOR3, WORDS_EOR3, true>::LEN
+    } else {
+        Block::<SHORT_PLAIN, WORDS_PLAIN, true>::LEN
+    }
+}
 
 /// The constant that moves a register `bytes` on, for [`shift`].
 const fn shift_key(bytes: usize, castagnoli: bool) -> u32 {
@@ -123,20 +143,24 @@ const fn shift_key(bytes: usize, castagnoli: bool) -> u32 {
 }
 
 /// The whole blocks at the start of `data` from the register `crc`, each block's register by
-/// `$block_register`, and the rest of `data` (under [`MIN_LEN`] bytes).
+/// `$block_register` (of blocks of `$long` or `$short` iterations, `$words` words a stream),
+/// and the rest of `data` (shorter than a short block).
 macro_rules! blocks {
-    ($crc:expr, $data:expr, $keys:expr, $castagnoli:ident, $block_register:ident) => {{
+    ($crc:expr, $data:expr, $keys:expr, $castagnoli:ident, $block_register:ident,
+     $words:ident, $long:ident, $short:ident) => {{
         let (mut crc, data, keys): (u32, &[u8], &FoldKeys) = ($crc, $data, $keys);
-        let mut long = data.chunks_exact(Long::<$castagnoli>::LEN);
+        let mut long = data.chunks_exact(Block::<$long, $words, $castagnoli>::LEN);
         for block in &mut long {
             // Each block from a zero register, so that it need not wait for the one before.
-            crc = shift::<$castagnoli>(crc, Long::<$castagnoli>::KEY)
-                ^ $block_register::<LONG, $castagnoli>(block, keys);
+            crc = shift::<$castagnoli>(crc, Block::<$long, $words, $castagnoli>::KEY)
+                ^ $block_register::<$long, $castagnoli>(block, keys);
         }
-        let mut short = long.remainder().chunks_exact(Short::<$castagnoli>::LEN);
+        let mut short = long
+            .remainder()
+            .chunks_exact(Block::<$short, $words, $castagnoli>::LEN);
         for block in &mut short {
-            crc = shift::<$castagnoli>(crc, Short::<$castagnoli>::KEY)
-                ^ $block_register::<SHORT, $castagnoli>(block, keys);
+            crc = shift::<$castagnoli>(crc, Block::<$short, $words, $castagnoli>::KEY)
+                ^ $block_register::<$short, $castagnoli>(block, keys);
         }
         (crc, short.remainder())
     }};
@@ -146,13 +170,13 @@ macro_rules! blocks {
 /// on by `key` and XORed with the next `block` by `$step`. A macro, so that each function that
 /// uses it compiles it with its own target features (the three-way XOR needs SHA3).
 macro_rules! block_register {
-    ($block:expr, $keys:expr, $iterations:ident, $castagnoli:ident,
+    ($block:expr, $keys:expr, $iterations:ident, $words:ident, $castagnoli:ident,
      |$lane:ident, $key:ident, $next:ident| $step:expr) => {{
         let (block, keys): (&[u8], &FoldKeys) = ($block, $keys);
         let step = |$lane: uint8x16_t, $key: [u64; 2], $next: uint8x16_t| $step;
         let key = keys.blocks_ahead[LANES - 1];
-        let stream = Block::<$iterations, $castagnoli>::STREAM;
-        let (folded, streams) = block.split_at(Block::<$iterations, $castagnoli>::FOLDED);
+        let stream = Block::<$iterations, $words, $castagnoli>::STREAM;
+        let (folded, streams) = block.split_at(Block::<$iterations, $words, $castagnoli>::FOLDED);
         let (first, folded) = folded.split_at(LANES * 16);
         let mut lanes: [uint8x16_t; LANES] = core::array::from_fn(|i| load(first, 16 * i));
         let mut registers = [0u32; 4];
@@ -162,7 +186,7 @@ macro_rules! block_register {
         let (folded, _) = folded.as_chunks::<{ ROUNDS * LANES * 16 }>();
         let words = |i: usize| {
             streams[i * stream..][..stream]
-                .as_chunks::<{ WORDS * 8 }>()
+                .as_chunks::<{ $words * 8 }>()
                 .0
         };
         let rounds = folded
@@ -177,7 +201,7 @@ macro_rules! block_register {
                     *lane = step(*lane, key, load(blocks, 16 * (LANES * round + i)));
                 }
             }
-            for at in (0..WORDS).map(|word| 8 * word) {
+            for at in (0..$words).map(|word| 8 * word) {
                 for (register, words) in registers.iter_mut().zip([a, b, c, d]) {
                     *register = crc32::<$castagnoli>(*register, word_at(words, at));
                 }
@@ -189,7 +213,8 @@ macro_rules! block_register {
         // them from zero.
         let low = crc32::<$castagnoli>(0, vgetq_lane_u64::<0>(folded));
         let folded = crc32::<$castagnoli>(low, vgetq_lane_u64::<1>(folded));
-        let [to_end_0, to_end_1, to_end_2, to_end_3] = Block::<$iterations, $castagnoli>::PART_KEYS;
+        let [to_end_0, to_end_1, to_end_2, to_end_3] =
+            Block::<$iterations, $words, $castagnoli>::PART_KEYS;
         let [a, b, c, d] = registers;
         (shift::<$castagnoli>(folded, to_end_0) ^ shift::<$castagnoli>(a, to_end_1))
             ^ (shift::<$castagnoli>(b, to_end_2) ^ shift::<$castagnoli>(c, to_end_3))
@@ -198,7 +223,7 @@ macro_rules! block_register {
 }
 
 /// The register after the whole blocks at the start of `data` from the register `crc`, and
-/// the rest of `data` (under [`MIN_LEN`] bytes).
+/// the rest of `data` (shorter than a short block).
 ///
 /// # Safety
 /// The CPU must have the CRC extension, NEON and PMULL (`aes`).
@@ -208,7 +233,16 @@ pub(super) unsafe fn update<'a, const CASTAGNOLI: bool>(
     data: &'a [u8],
     keys: &FoldKeys,
 ) -> (u32, &'a [u8]) {
-    blocks!(crc, data, keys, CASTAGNOLI, block_register)
+    blocks!(
+        crc,
+        data,
+        keys,
+        CASTAGNOLI,
+        block_register,
+        WORDS_PLAIN,
+        LONG_PLAIN,
+        SHORT_PLAIN
+    )
 }
 
 /// [`update`] with SHA3's three-way XOR in the fold.
@@ -221,7 +255,16 @@ pub(super) unsafe fn update_eor3<'a, const CASTAGNOLI: bool>(
     data: &'a [u8],
     keys: &FoldKeys,
 ) -> (u32, &'a [u8]) {
-    blocks!(crc, data, keys, CASTAGNOLI, block_register_eor3)
+    blocks!(
+        crc,
+        data,
+        keys,
+        CASTAGNOLI,
+        block_register_eor3,
+        WORDS_EOR3,
+        LONG_EOR3,
+        SHORT_EOR3
+    )
 }
 
 /// The register of one block of `ITERATIONS` iterations from zero.
@@ -231,9 +274,14 @@ fn block_register<const ITERATIONS: usize, const CASTAGNOLI: bool>(
     block: &[u8],
     keys: &FoldKeys,
 ) -> u32 {
-    block_register!(block, keys, ITERATIONS, CASTAGNOLI, |lane, key, next| {
-        veorq_u8(fold_by(lane, key), next)
-    })
+    block_register!(
+        block,
+        keys,
+        ITERATIONS,
+        WORDS_PLAIN,
+        CASTAGNOLI,
+        |lane, key, next| { veorq_u8(fold_by(lane, key), next) }
+    )
 }
 
 /// [`block_register()`] with SHA3's three-way XOR: each round's two products and the next
@@ -244,10 +292,17 @@ fn block_register_eor3<const ITERATIONS: usize, const CASTAGNOLI: bool>(
     block: &[u8],
     keys: &FoldKeys,
 ) -> u32 {
-    block_register!(block, keys, ITERATIONS, CASTAGNOLI, |lane, key, next| {
-        let (low, high) = products(lane, key);
-        veor3q_u8(low, high, next)
-    })
+    block_register!(
+        block,
+        keys,
+        ITERATIONS,
+        WORDS_EOR3,
+        CASTAGNOLI,
+        |lane, key, next| {
+            let (low, high) = products(lane, key);
+            veor3q_u8(low, high, next)
+        }
+    )
 }
 
 /// The 16 bytes of `part` from `at` (bounds-checked: the loop's indices are its own).
@@ -306,17 +361,8 @@ mod tests {
             return;
         }
         let eor3 = features.has(cpu::SHA3);
-        let (long, short) = (Long::<true>::LEN, Short::<true>::LEN);
-        assert_eq!((long, short), (Long::<false>::LEN, Short::<false>::LEN));
         let mut rng = crate::testing::Rng(11);
-        let data = rng.bytes(3 * long + 300);
-        let mut lengths = alloc::vec::Vec::new();
-        for blocks in [short, 2 * short, long, long + short, 2 * long + 3 * short] {
-            for rest in [0, 1, 8, 15, 16, 127, 128, 129, 255, short - 1] {
-                lengths.push(blocks + rest);
-            }
-        }
-        lengths.extend([long - 1, 3 * long + 7]);
+        let data = rng.bytes(32 << 10);
         let mut tested = 0;
         for (engine, polynomial) in [
             (&CRC32_ISO_HDLC, Polynomial::IsoHdlc),
@@ -328,7 +374,20 @@ mod tests {
                 let fusion = unsafe {
                     PmullFusion::new_unchecked(polynomial, Pmull::new_unchecked(with_eor3))
                 };
-                for &len in &lengths {
+                let long = if with_eor3 {
+                    Block::<LONG_EOR3, WORDS_EOR3, true>::LEN
+                } else {
+                    Block::<LONG_PLAIN, WORDS_PLAIN, true>::LEN
+                };
+                let short = min_len(with_eor3);
+                let mut lengths = alloc::vec::Vec::new();
+                for blocks in [short, 2 * short, long, long + short, 2 * long + 3 * short] {
+                    for rest in [0, 1, 8, 15, 16, 127, 128, 129, 255, short - 1] {
+                        lengths.push(blocks + rest);
+                    }
+                }
+                lengths.extend([long - 1, 3 * long + 7]);
+                for len in lengths {
                     for start in [0, 1, 7] {
                         let data = &data[start..start + len];
                         for crc in [engine.init, engine.tables.update(engine.init, b"register")] {
