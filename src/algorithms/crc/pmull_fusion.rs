@@ -6,9 +6,9 @@
 //! bytes a cycle than either alone. A block (of 7,744 bytes, or about 2 KiB: see
 //! [`LONG_EOR3`]) is cut into five parts: the first folded in four 16-byte lanes as
 //! [`pmull`](super::pmull) does, 256 bytes an iteration; each of the other four run through
-//! the instruction, 32 bytes an iteration ([`WORDS_EOR3`]), or 64 without SHA3's three-way XOR
-//! ([`WORDS_PLAIN`]). The parts' registers, each from zero, are joined as x86-64's CRC-32C fusion
-//! joins its: each moved on by the bytes after its part (a carry-less product by
+//! the instruction, 32 bytes an iteration ([`WORDS_EOR3`]), or 64 without SHA3's three-way
+//! XOR ([`WORDS_PLAIN`]). The parts' registers, each from zero, are joined as x86-64's CRC-32C
+//! fusion joins its: each moved on by the bytes after its part (a carry-less product by
 //! `x^(8n - 33) mod P`, reduced by the instruction itself) and XORed, and the register before
 //! the block moved on by a block. Every constant is fixed at compile time, as the block is.
 //!
@@ -121,7 +121,7 @@ impl<const ITERATIONS: usize, const WORDS: usize, const CASTAGNOLI: bool>
 /// Long inputs go in blocks of 7,744 bytes (20 iterations with the three-way XOR, 15
 /// without), what is left in blocks of 1,984 (5) or 2,112 (4): a block's joins (eleven
 /// products, seven instructions) cost a shorter block more per byte, but the shorter reaches
-/// inputs of 2 KiB.
+/// inputs of about 2 KiB.
 const LONG_EOR3: usize = 20;
 const SHORT_EOR3: usize = 5;
 const LONG_PLAIN: usize = 15;
