@@ -21,7 +21,8 @@ use super::table::Tables;
 /// On x86-64 with PCLMULQDQ and AArch64 with PMULL, inputs of 16 bytes and more are folded by
 /// carry-less multiplication (on x86-64 128, 256 or 512 bits at a time, as the CPU allows);
 /// the CPU's CRC-32 instructions take the sets they compute where they are faster (CRC-32C's
-/// short and long inputs on x86-64, CRC-32's and CRC-32C's short ones on AArch64); shorter
+/// short and long inputs on x86-64, CRC-32's and CRC-32C's short ones on AArch64, and their
+/// long ones there beside the fold); shorter
 /// inputs go through slice-by-8 tables; other CPUs use the tables throughout. `platform.rs`
 /// makes the choice.
 ///
@@ -184,6 +185,8 @@ impl CrcEngine {
             Ok(Path::Pmull(pmull)) => {
                 pmull.update(crc, data, &self.keys, &self.tables, self.reflected)
             }
+            #[cfg(target_arch = "aarch64")]
+            Ok(Path::PmullFusion(fusion)) => fusion.update(crc, data, &self.keys, &self.tables),
             Err(NotAsked) => self.update_asking_cpu(crc, data),
         }
     }

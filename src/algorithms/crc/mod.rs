@@ -7,7 +7,8 @@
 //! long inputs with SSE4.2's `crc32` instruction alongside where the widest fold is 256 bits,
 //! [`fusion`], and its short ones by that [`instruction`] alone), the same fold in NEON on
 //! AArch64 with PMULL ([`pmull`], with SHA3's three-way XOR where the CPU has it; CRC-32's and
-//! CRC-32C's short inputs by the CRC extension's [`instruction`]s), and
+//! CRC-32C's short inputs by the CRC extension's [`instruction`]s, their long ones by those
+//! instructions and the fold at once, [`pmull_fusion`]), and
 //! slice-by-8 tables ([`table`]) for short inputs and on every other CPU. The fold constants
 //! come from the polynomial ([`fold_keys`]), so every set takes every path.
 
@@ -26,6 +27,8 @@ mod params;
 mod platform;
 #[cfg(target_arch = "aarch64")]
 mod pmull;
+#[cfg(target_arch = "aarch64")]
+mod pmull_fusion;
 mod table;
 
 use core::fmt;

@@ -3,15 +3,18 @@
 //! 128, 256 or 512 bits; CRC-32C's [`fusion`](super::fusion) of the 256-bit fold with SSE4.2's
 //! `crc32` instruction, and that [`instruction`](super::instruction) alone for its short
 //! inputs); on AArch64 the PMULL fold ([`pmull`](super::pmull), with or without SHA3's
-//! three-way XOR), and the CRC extension's instructions for CRC-32's and CRC-32C's short
-//! inputs; the slice-by-8 [tables](super::table) for short inputs and on every other CPU.
+//! three-way XOR), the CRC extension's instructions for CRC-32's and CRC-32C's short inputs,
+//! and for their long ones those instructions and the fold at once
+//! ([`pmull_fusion`](super::pmull_fusion)); the slice-by-8 [tables](super::table) for short
+//! inputs and on every other CPU.
 //!
 //! A backend can be forced, for tests and benches, as XXH3's is: building with
 //! `RUSTFLAGS='--cfg iohash_force_backend="clmul128"'` caps the choice at that backend (the
 //! fastest this CPU has up to it). The values, slowest first: `"tables"` (or `"scalar"`, which
 //! forces XXH3's portable backend too), then `"crc32"` (the sets the CPU's instruction computes
 //! by it at every length, the tables for the rest), and `"clmul128"`, `"clmul256"`,
-//! `"fusion"`, `"clmul512"` on x86-64, `"pmull"`, `"pmull-eor3"` on AArch64.
+//! `"fusion"`, `"clmul512"` on x86-64, `"pmull"`, `"pmull-crc32"` (the fold and the fusion,
+//! without SHA3), `"pmull-eor3"` on AArch64.
 #![cfg_attr(
     any(target_arch = "x86_64", target_arch = "aarch64"),
     allow(unsafe_code)
@@ -27,6 +30,8 @@ use super::instruction::Instruction;
 pub(crate) use super::instruction::Polynomial;
 #[cfg(target_arch = "aarch64")]
 use super::pmull::Pmull;
+#[cfg(target_arch = "aarch64")]
+use super::pmull_fusion::{self, PmullFusion};
 
 /// No CPU instruction computes a CRC on other architectures.
 #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
@@ -78,9 +83,14 @@ pub(crate) enum Backend {
     /// NEON's PMULL folds.
     #[cfg(target_arch = "aarch64")]
     Pmull = 3,
-    /// PMULL folds with SHA3's three-way XOR.
+    /// The PMULL folds, and CRC-32's and CRC-32C's long inputs through the fold and the CRC
+    /// extension's instructions at once ([`pmull_fusion`]): the two sides' units share the
+    /// work (BENCHMARKS.md, the AArch64 loops in `llvm-mca`).
     #[cfg(target_arch = "aarch64")]
-    PmullEor3 = 4,
+    PmullCrc32 = 4,
+    /// Both with SHA3's three-way XOR.
+    #[cfg(target_arch = "aarch64")]
+    PmullEor3 = 5,
 }
 
 #[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
@@ -99,6 +109,8 @@ impl Backend {
         #[cfg(target_arch = "aarch64")]
         Backend::Pmull,
         #[cfg(target_arch = "aarch64")]
+        Backend::PmullCrc32,
+        #[cfg(target_arch = "aarch64")]
         Backend::PmullEor3,
     ];
 }
@@ -115,6 +127,8 @@ pub(crate) enum Path {
     Fusion(Fusion),
     #[cfg(target_arch = "aarch64")]
     Pmull(Pmull),
+    #[cfg(target_arch = "aarch64")]
+    PmullFusion(PmullFusion),
 }
 
 /// [`choose`] before the CPU was asked: call [`ask`], then choose again.
@@ -166,6 +180,16 @@ pub(crate) fn choose(
         let kept = kept()?;
         if let Some(path) = instruction_path(kept, len, instruction) {
             return Ok(path);
+        }
+        if let Some(polynomial) = instruction {
+            let eor3 = kept >= Backend::PmullEor3 as u8;
+            if kept >= Backend::PmullCrc32 as u8 && len >= pmull_fusion::min_len(eor3) {
+                // SAFETY: `ask` found this CPU to have what the fusion needs, and SHA3 too
+                // where the backend kept has it.
+                return Ok(Path::PmullFusion(unsafe {
+                    new_pmull_fusion(polynomial, eor3)
+                }));
+            }
         }
         Ok(fold_up_to(kept, Backend::PmullEor3))
     }
@@ -231,6 +255,18 @@ fn fold_up_to(kept: u8, widest: Backend) -> Path {
 unsafe fn new_fusion() -> Fusion {
     // SAFETY: the CPU has what the fusion needs, and so the 256-bit fold's and SSE4.2.
     unsafe { Fusion::new_unchecked(Clmul::new_unchecked(Width::Wide)) }
+}
+
+/// The AArch64 fusion for `polynomial`, with the PMULL fold (with SHA3's three-way XOR if
+/// `eor3`) in it and for what its blocks leave.
+///
+/// # Safety
+/// The CPU must have what [`Backend::PmullCrc32`] needs, and SHA3 if `eor3`.
+#[cfg(target_arch = "aarch64")]
+#[inline(always)]
+unsafe fn new_pmull_fusion(polynomial: Polynomial, eor3: bool) -> PmullFusion {
+    // SAFETY: the CPU has the CRC extension, NEON and PMULL, and SHA3 if `eor3`.
+    unsafe { PmullFusion::new_unchecked(polynomial, Pmull::new_unchecked(eor3)) }
 }
 
 /// The backend kept for this CPU, as its byte; [`NotAsked`] before [`ask`] has run. Without
@@ -309,6 +345,8 @@ fn best_for(features: cpu::Features) -> Backend {
     let (fastest, cap) = {
         let fastest = if has(Backend::PmullEor3) {
             Backend::PmullEor3
+        } else if has(Backend::PmullCrc32) {
+            Backend::PmullCrc32
         } else if has(Backend::Pmull) {
             Backend::Pmull
         } else if has(Backend::Crc32) {
@@ -325,6 +363,8 @@ fn best_for(features: cpu::Features) -> Backend {
             Backend::Crc32
         } else if cfg!(iohash_force_backend = "pmull") {
             Backend::Pmull
+        } else if cfg!(iohash_force_backend = "pmull-crc32") {
+            Backend::PmullCrc32
         } else {
             Backend::PmullEor3
         };
@@ -361,11 +401,13 @@ pub(super) const fn needs(backend: Backend) -> u32 {
         #[cfg(target_arch = "aarch64")]
         Backend::Pmull => cpu::CRC | cpu::NEON | cpu::PMULL,
         #[cfg(target_arch = "aarch64")]
+        Backend::PmullCrc32 => cpu::CRC | cpu::NEON | cpu::PMULL,
+        #[cfg(target_arch = "aarch64")]
         Backend::PmullEor3 => cpu::CRC | cpu::NEON | cpu::PMULL | cpu::SHA3,
     }
 }
 
-/// Every fold this CPU has (the fusion as its own, which takes only CRC-32C's long inputs),
+/// Every fold this CPU has (a fusion as its own, which takes only CRC-32C's long inputs),
 /// whatever the forcing cfg says, for tests that run each against the tables.
 #[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) fn folds() -> alloc::vec::Vec<Path> {
@@ -382,6 +424,11 @@ pub(crate) fn folds() -> alloc::vec::Vec<Path> {
             // SAFETY: the CPU has what the fusion needs (filtered above).
             #[cfg(target_arch = "x86_64")]
             Backend::Fusion => Path::Fusion(unsafe { new_fusion() }),
+            #[cfg(target_arch = "aarch64")]
+            Backend::PmullCrc32 => {
+                // SAFETY: the CPU has what the fusion needs (filtered above).
+                Path::PmullFusion(unsafe { new_pmull_fusion(Polynomial::Castagnoli, false) })
+            }
             // The CPU has what `backend` needs: as `ask` would have kept it.
             _ => fold_up_to(backend as u8, backend),
         })
@@ -406,6 +453,8 @@ pub(crate) fn name() -> &'static str {
         #[cfg(target_arch = "aarch64")]
         Backend::Pmull => "pmull",
         #[cfg(target_arch = "aarch64")]
+        Backend::PmullCrc32 => "pmull-crc32",
+        #[cfg(target_arch = "aarch64")]
         Backend::PmullEor3 => "pmull-eor3",
     }
 }
@@ -418,8 +467,10 @@ mod tests {
     /// name goes out in one line, which CI looks for in each forced run.
     #[test]
     fn the_backend_is_the_fastest_up_to_the_forced_one() {
-        let line = std::format!("CRC backend tested: {}", name());
-        std::eprintln!("{line}");
+        // With its newline, so that it goes out in one write, whole beside other tests' output
+        // (`eprintln!` writes the newline on its own).
+        let line = std::format!("CRC backend tested: {}\n", name());
+        std::eprint!("{line}");
         #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
         {
             let backend = ask();
@@ -433,6 +484,7 @@ mod tests {
                 iohash_force_backend = "clmul256",
                 iohash_force_backend = "fusion",
                 iohash_force_backend = "pmull",
+                iohash_force_backend = "pmull-crc32",
             ));
             if !forced {
                 // Nothing faster that the CPU has was passed over.
@@ -471,6 +523,18 @@ mod tests {
             let chose_fusion = ask() == Backend::Fusion;
             assert_eq!(fused(1 << 20, crc32c), chose_fusion);
             assert!(!fused(fusion::MIN_LEN - 1, crc32c));
+            assert!(!fused(1 << 20, None));
+        }
+        #[cfg(target_arch = "aarch64")]
+        {
+            let fused = |len, set| matches!(choose(len, false, set), Ok(Path::PmullFusion(_)));
+            let chose_fusion = ask() >= Backend::PmullCrc32;
+            let min_len = pmull_fusion::min_len(ask() >= Backend::PmullEor3);
+            for set in [Polynomial::Castagnoli, Polynomial::IsoHdlc] {
+                assert_eq!(fused(1 << 20, Some(set)), chose_fusion);
+                assert_eq!(fused(min_len, Some(set)), chose_fusion);
+                assert!(!fused(min_len - 1, Some(set)));
+            }
             assert!(!fused(1 << 20, None));
         }
     }

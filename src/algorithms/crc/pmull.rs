@@ -57,9 +57,15 @@ impl Pmull {
         }
     }
 
+    /// Whether this fold has SHA3's three-way XOR (which the CPU has, then).
+    #[inline(always)]
+    pub(super) fn eor3(self) -> bool {
+        self.eor3
+    }
+
     /// This fold without SHA3's three-way XOR, for tests.
     #[cfg(test)]
-    fn without_eor3(self) -> Pmull {
+    pub(super) fn without_eor3(self) -> Pmull {
         Pmull { eor3: false }
     }
 }
@@ -273,7 +279,7 @@ fn next<const REFLECTED: bool>(data: &mut &[u8]) -> uint8x16_t {
 /// distance from the last at once.
 #[target_feature(enable = "neon,aes")]
 #[inline]
-fn fold_blocks<const N: usize>(
+pub(super) fn fold_blocks<const N: usize>(
     x: uint8x16_t,
     blocks: [uint8x16_t; N],
     keys: &FoldKeys,
@@ -299,7 +305,7 @@ fn take<const N: usize, const REFLECTED: bool>(data: &mut &[u8]) -> [uint8x16_t;
 /// times `low`, the high lane times `high`.
 #[target_feature(enable = "neon,aes")]
 #[inline]
-fn products(x: uint8x16_t, [low, high]: [u64; 2]) -> (uint8x16_t, uint8x16_t) {
+pub(super) fn products(x: uint8x16_t, [low, high]: [u64; 2]) -> (uint8x16_t, uint8x16_t) {
     let lanes = vreinterpretq_u64_u8(x);
     (
         vreinterpretq_u8_p128(vmull_p64(vgetq_lane_u64::<0>(lanes), low)),
@@ -310,7 +316,7 @@ fn products(x: uint8x16_t, [low, high]: [u64; 2]) -> (uint8x16_t, uint8x16_t) {
 /// `x` moved on by the distance `[low, high]` stands for.
 #[target_feature(enable = "neon,aes")]
 #[inline]
-fn fold_by(x: uint8x16_t, key: [u64; 2]) -> uint8x16_t {
+pub(super) fn fold_by(x: uint8x16_t, key: [u64; 2]) -> uint8x16_t {
     let (low, high) = products(x, key);
     veorq_u8(low, high)
 }
