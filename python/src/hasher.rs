@@ -213,6 +213,26 @@ impl Hasher {
     }
 }
 
+/// `Hasher.update` through `METH_FASTCALL` where the interpreter has it (see fastcall.rs).
+pub(crate) fn fast_update(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    if !crate::fastcall::enabled(module.py()) {
+        return Ok(());
+    }
+    crate::fastcall::fast!(
+        replace_method,
+        &module.py().get_type::<Hasher>(),
+        "update",
+        crate::fastcall::Shape::Data,
+        |py, this, data, _seed| {
+            let this = crate::fastcall::required(this)?;
+            // SAFETY: the method descriptor checked that `self` is a Hasher.
+            let this = unsafe { this.cast_unchecked::<Hasher>() };
+            update(py, &this.get().state, crate::fastcall::required(data)?)?;
+            Ok(py.None().into_bound(py))
+        }
+    )
+}
+
 #[pymethods]
 impl Hasher {
     /// Hasher(name, data=b"", *, seed=0): a hasher of the algorithm `name` names (see
