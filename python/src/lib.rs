@@ -96,6 +96,7 @@ fn crc_catalogue() -> Vec<(&'static str, u64)> {
 
 #[pymodule]
 fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    buffer::init(module.py())?;
     module.add_class::<Hasher>()?;
     hasher::fast_update(module)?;
     module.add_function(wrap_pyfunction!(new, module)?)?;
