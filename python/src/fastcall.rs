@@ -1,4 +1,4 @@
-//! The hottest calls (python-xxhash's one-shot functions, the constructors, `update`) through
+//! The hottest calls (the one-shot functions, the constructors, `update`) through
 //! `METH_FASTCALL` on CPython 3.10 and later.
 //!
 //! Under `abi3-py39` PyO3 declares every function `METH_VARARGS`: CPython packs the arguments
@@ -41,8 +41,10 @@ pub(crate) enum Shape {
     DataThenSeed,
     /// `f(data=None, *, seed=None)`: the constructors.
     OptionalDataKeywordSeed,
-    /// `h.update(data)`.
+    /// `f(data)`: the CRC one-shot functions.
     Data,
+    /// `h.update(data)`.
+    Update,
 }
 
 /// What a fast function computes from its data and seed (`self` is the instance for a method).
@@ -65,7 +67,7 @@ pub(crate) fn enabled(py: Python<'_>) -> bool {
 /// CPython's `METH_FASTCALL | METH_KEYWORDS` contract: the calling thread is attached (holds
 /// the GIL), `args` holds `nargs` positional arguments followed by one value per name in
 /// `kwnames` (null or a tuple of str), all borrowed for the call; `slf` is the instance when
-/// `shape` is [`Shape::Data`] (a method descriptor checked its type), the module otherwise.
+/// `shape` is [`Shape::Update`] (a method descriptor checked its type), the module otherwise.
 pub(crate) unsafe fn call(
     slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
@@ -103,13 +105,13 @@ pub(crate) unsafe fn call(
                 ) == 0
             }
         };
-        let this = (shape == Shape::Data).then(|| {
+        let this = (shape == Shape::Update).then(|| {
             // SAFETY: for a method `slf` is the instance, live for the call (the contract).
             unsafe { Borrowed::from_ptr(py, slf) }
         });
         let this = this.as_deref();
         match (shape, nargs, keywords) {
-            (Shape::Data, 1, 0) | (Shape::DataThenSeed, 1, 0) => {
+            (Shape::Update | Shape::Data | Shape::DataThenSeed, 1, 0) => {
                 body(py, this, Some(&arg(0)), None)
             }
             (Shape::OptionalDataKeywordSeed, 1, 0) => body(py, None, Some(&arg(0)), None),

@@ -222,7 +222,7 @@ pub(crate) fn fast_update(module: &Bound<'_, PyModule>) -> PyResult<()> {
         replace_method,
         &module.py().get_type::<Hasher>(),
         "update",
-        crate::fastcall::Shape::Data,
+        crate::fastcall::Shape::Update,
         |py, this, data, _seed| {
             let this = crate::fastcall::required(this)?;
             // SAFETY: the method descriptor checked that `self` is a Hasher.

@@ -128,7 +128,7 @@ macro_rules! xxhash_class {
                     replace_method,
                     &module.py().get_type::<$type>(),
                     "update",
-                    crate::fastcall::Shape::Data,
+                    crate::fastcall::Shape::Update,
                     |py, this, data, _seed| {
                         let this = crate::fastcall::required(this)?;
                         // SAFETY: the method descriptor checked that `self` is a $type.
