@@ -80,48 +80,26 @@ pub(crate) unsafe fn call(
     // SAFETY: CPython calls a METH_FASTCALL function from an attached thread (the contract).
     let py = unsafe { Python::assume_attached() };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        let keywords = if kwnames.is_null() {
-            0
-        } else {
-            // SAFETY: a non-null `kwnames` is a tuple (the contract).
-            unsafe { ffi::PyTuple_Size(kwnames) }
-        };
-        let total = usize::try_from(nargs + keywords).unwrap_or(0);
-        let values: &[*mut ffi::PyObject] = if total == 0 {
-            &[]
-        } else {
-            // SAFETY: `args` holds `nargs + len(kwnames)` live object pointers for the call.
-            unsafe { std::slice::from_raw_parts(args, total) }
-        };
-        // SAFETY: each pointer is a live object borrowed for the call (the contract).
-        let arg = |i: usize| unsafe { Borrowed::from_ptr(py, values[i]) };
-        let seed_keyword = keywords == 1 && {
-            // SAFETY: `kwnames` is a tuple of one str (checked above, and the contract);
-            // PyTuple_GetItem borrows its item, and the comparison reads it.
-            unsafe {
-                ffi::PyUnicode_CompareWithASCIIString(
-                    ffi::PyTuple_GetItem(kwnames, 0),
-                    c"seed".as_ptr(),
-                ) == 0
+        if kwnames.is_null() {
+            // SAFETY: without keywords `args` holds `nargs` live objects borrowed for the call
+            // (the contract); `arg` is only called below `nargs`.
+            let arg = |i: usize| unsafe { Borrowed::from_ptr(py, *args.add(i)) };
+            match (shape, nargs) {
+                (Shape::Update, 1) => {
+                    // SAFETY: for a method `slf` is the instance, live for the call.
+                    let this = unsafe { Borrowed::from_ptr(py, slf) };
+                    return body(py, Some(&this), Some(&arg(0)), None);
+                }
+                (Shape::Data | Shape::DataThenSeed | Shape::OptionalDataKeywordSeed, 1) => {
+                    return body(py, None, Some(&arg(0)), None);
+                }
+                (Shape::DataThenSeed, 2) => return body(py, None, Some(&arg(0)), Some(&arg(1))),
+                (Shape::OptionalDataKeywordSeed, 0) => return body(py, None, None, None),
+                _ => {}
             }
-        };
-        let this = (shape == Shape::Update).then(|| {
-            // SAFETY: for a method `slf` is the instance, live for the call (the contract).
-            unsafe { Borrowed::from_ptr(py, slf) }
-        });
-        let this = this.as_deref();
-        match (shape, nargs, keywords) {
-            (Shape::Update | Shape::Data | Shape::DataThenSeed, 1, 0) => {
-                body(py, this, Some(&arg(0)), None)
-            }
-            (Shape::OptionalDataKeywordSeed, 1, 0) => body(py, None, Some(&arg(0)), None),
-            (Shape::OptionalDataKeywordSeed, 0, 0) => body(py, None, None, None),
-            (Shape::DataThenSeed, 2, 0) => body(py, None, Some(&arg(0)), Some(&arg(1))),
-            (Shape::DataThenSeed | Shape::OptionalDataKeywordSeed, 1, 1) if seed_keyword => {
-                body(py, None, Some(&arg(0)), Some(&arg(1)))
-            }
-            _ => fall_back(py, this, values, nargs, kwnames, original),
         }
+        // SAFETY: the caller's contract, passed on.
+        unsafe { with_keywords(py, slf, args, nargs, kwnames, shape, original, body) }
     }));
     match outcome {
         Ok(Ok(value)) => value.into_ptr(),
@@ -138,6 +116,61 @@ pub(crate) unsafe fn call(
             PanicException::new_err(message).restore(py);
             std::ptr::null_mut()
         }
+    }
+}
+
+/// The calls with keywords, and the shapes the fast path leaves (given to `original`).
+///
+/// # Safety
+/// As [`call`]'s.
+#[cold]
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+unsafe fn with_keywords<'py>(
+    py: Python<'py>,
+    slf: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+    shape: Shape,
+    original: &OnceLock<Py<PyAny>>,
+    body: Body,
+) -> PyResult<Bound<'py, PyAny>> {
+    let keywords = if kwnames.is_null() {
+        0
+    } else {
+        // SAFETY: a non-null `kwnames` is a tuple (the contract).
+        unsafe { ffi::PyTuple_Size(kwnames) }
+    };
+    let total = usize::try_from(nargs + keywords).unwrap_or(0);
+    let values: &[*mut ffi::PyObject] = if total == 0 {
+        &[]
+    } else {
+        // SAFETY: `args` holds `nargs + len(kwnames)` live object pointers for the call.
+        unsafe { std::slice::from_raw_parts(args, total) }
+    };
+    // SAFETY: each pointer is a live object borrowed for the call (the contract).
+    let arg = |i: usize| unsafe { Borrowed::from_ptr(py, values[i]) };
+    let seed_keyword = keywords == 1 && {
+        // SAFETY: `kwnames` is a tuple of one str (checked above, and the contract);
+        // PyTuple_GetItem borrows its item, and the comparison reads it.
+        unsafe {
+            ffi::PyUnicode_CompareWithASCIIString(
+                ffi::PyTuple_GetItem(kwnames, 0),
+                c"seed".as_ptr(),
+            ) == 0
+        }
+    };
+    let this = (shape == Shape::Update).then(|| {
+        // SAFETY: for a method `slf` is the instance, live for the call (the contract).
+        unsafe { Borrowed::from_ptr(py, slf) }
+    });
+    let this = this.as_deref();
+    match (shape, nargs, keywords) {
+        (Shape::DataThenSeed | Shape::OptionalDataKeywordSeed, 1, 1) if seed_keyword => {
+            body(py, None, Some(&arg(0)), Some(&arg(1)))
+        }
+        _ => fall_back(py, this, values, nargs, kwnames, original),
     }
 }
 
