@@ -12,6 +12,7 @@ mod fastcall;
 mod files;
 mod hasher;
 mod one_shots;
+mod shared;
 mod templates;
 mod xxhash;
 
@@ -96,6 +97,7 @@ fn crc_catalogue() -> Vec<(&'static str, u64)> {
 
 #[pymodule]
 fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    shared::check_gil(module.py())?;
     buffer::init(module.py())?;
     module.add_class::<Hasher>()?;
     hasher::fast_update(module)?;

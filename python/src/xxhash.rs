@@ -1,8 +1,6 @@
 //! `iohash.xxhash`: python-xxhash 4's classes and functions, with its names, signatures and
 //! results (`import iohash.xxhash as xxhash` replaces it), and more: they pickle.
 
-use std::sync::Mutex;
-
 use iohash::{Algorithm, AnyHasher, XxHash128, XxHash3, XxHash32, XxHash64};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
@@ -64,7 +62,7 @@ macro_rules! xxhash_class {
             /// A copy of this hasher.
             fn copy(&self, py: Python<'_>) -> Self {
                 $type {
-                    state: Mutex::new(hasher::with_hasher(py, &self.state, |h| {
+                    state: Shared::new(hasher::with_hasher(py, &self.state, |h| {
                         Box::new(h.clone())
                     })),
                     seed: self.seed,
