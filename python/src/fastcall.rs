@@ -286,7 +286,9 @@ pub(crate) fn replace_method(
 }
 
 /// Defines a `METH_FASTCALL` function named `$name` computing `$body` and puts it in place of
-/// `$target`'s (a module's function, or a class's method with `method`).
+/// `$target`'s: a module's function with `replace_function`, a class's method with
+/// `replace_method`, whose `$shape` must be `Shape::Update` (the only one whose `self` is an
+/// instance), as no other's may be.
 macro_rules! fast {
     ($replace:ident, $target:expr, $name:expr, $shape:expr,
      |$py:ident, $this:ident, $data:ident, $seed:ident| $body:expr) => {{
