@@ -12,7 +12,7 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::buffer::with_bytes;
-use crate::hasher::{lock, parse, Hasher, Shared};
+use crate::hasher::{parse, Hasher, Shared};
 
 /// `err` as Python's `OSError(errno, strerror, filename)`, which CPython turns into its
 /// subclass for the errno (`FileNotFoundError`, `IsADirectoryError`, ...).
@@ -61,8 +61,7 @@ pub(crate) fn update_file(
     length: Option<u64>,
 ) -> PyResult<u64> {
     let path_buf: PathBuf = path.extract()?;
-    let read = py.detach(|| {
-        let mut hasher = lock(state);
+    let read = state.detached(py, |hasher| {
         let mut copy = hasher.clone();
         let read = append_range(&mut copy, &path_buf, offset, length)?;
         *hasher = copy;
@@ -113,11 +112,10 @@ pub(crate) fn update_fd(
     // thread holds. The borrow ends with this statement.
     let duplicate = unsafe { BorrowedFd::borrow_raw(fd) }.try_clone_to_owned();
     let mut file = File::from(duplicate.map_err(|err| os_error(py, &err, &name))?);
-    let read = py.detach(|| {
+    let read = state.detached(py, |hasher| {
         if let Some(offset) = offset {
             file.seek(SeekFrom::Start(offset))?;
         }
-        let mut hasher = lock(state);
         let mut copy = hasher.clone();
         let read = copy.append_open_file_parallel(&file, 0)?;
         *hasher = copy;
@@ -139,7 +137,7 @@ pub(crate) fn _hash_files(
 ) -> PyResult<Vec<Py<PyAny>>> {
     let template = Hasher::create(py, parse(name)?, None, seed)?;
     let seed = template.seed;
-    let template: AnyHasher = (**lock(&template.state)).clone();
+    let template: AnyHasher = template.state.with(py, |hasher| hasher.clone());
     let path_bufs = paths
         .iter()
         .map(|path| path.extract::<PathBuf>())

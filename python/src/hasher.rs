@@ -1,9 +1,8 @@
 //! `iohash.Hasher`, the hashlib-shaped hasher of every algorithm, and what it shares with the
-//! `iohash.xxhash` classes: updating under the hasher's lock, the digest in its three forms,
+//! `iohash.xxhash` classes: updating the shared hasher (shared.rs), the digest in its three forms,
 //! names, seeds and saved states.
 
 use std::borrow::Cow;
-use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 
 use iohash::{Algorithm, AnyHasher, DynHasher, NonCryptographicHasher};
 use pyo3::exceptions::PyValueError;
@@ -16,49 +15,31 @@ use crate::buffer::with_bytes;
 /// (`HASHLIB_GIL_MINSIZE`). Below it, releasing costs more than it lets other threads do.
 pub(crate) const RELEASE_GIL_FROM: usize = 2048;
 
-/// The hasher behind the lock. A panic cannot leave an `AnyHasher` half-changed in a way that
-/// matters more than the panic itself, so a poisoned lock is taken as it is.
-/// A hasher behind its lock. Boxed: an `AnyHasher` is over 600 bytes (XXH3's buffer), and a
-/// pointer moves into a new Python object faster than it does (object creation took 0.6x the
-/// time in a perf profile, where copies of the hasher were a fifth of it).
-pub(crate) type Shared = Mutex<Box<AnyHasher>>;
+pub(crate) use crate::shared::Shared;
 
-/// `hasher` behind a new lock.
+/// `hasher` shared by the threads that use it.
 pub(crate) fn shared(hasher: AnyHasher) -> Shared {
-    Mutex::new(Box::new(hasher))
+    Shared::new(Box::new(hasher))
 }
 
-pub(crate) fn lock(state: &Shared) -> MutexGuard<'_, Box<AnyHasher>> {
-    state.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Runs `f` on the hasher: at once when its lock is free, otherwise with the GIL released
-/// while waiting, so a thread reading a file into the hasher does not stop every other
-/// Python thread that merely asks for its digest.
+/// Runs `f` on the hasher (see [`Shared::with`]).
 pub(crate) fn with_hasher<R: Send>(
     py: Python<'_>,
     state: &Shared,
     f: impl FnOnce(&mut AnyHasher) -> R + Send,
 ) -> R {
-    match state.try_lock() {
-        Ok(mut hasher) => f(&mut hasher),
-        Err(TryLockError::Poisoned(hasher)) => f(&mut hasher.into_inner()),
-        Err(TryLockError::WouldBlock) => py.detach(|| f(&mut lock(state))),
-    }
+    state.with(py, f)
 }
 
-/// Appends `data` to the hasher: small inputs with the GIL held (when the lock is free at
-/// once), others with it released, so a thread waiting for the lock never holds the GIL.
+/// Appends `data` to the hasher: small inputs with the GIL held (when no thread is using the
+/// hasher with it released), others with it released.
 pub(crate) fn update(py: Python<'_>, state: &Shared, data: &Bound<'_, PyAny>) -> PyResult<()> {
     with_bytes(data, |bytes| {
         if bytes.len() < RELEASE_GIL_FROM {
-            match state.try_lock() {
-                Ok(mut hasher) => return hasher.append(bytes),
-                Err(TryLockError::Poisoned(hasher)) => return hasher.into_inner().append(bytes),
-                Err(TryLockError::WouldBlock) => {}
-            }
+            state.with(py, |hasher| hasher.append(bytes))
+        } else {
+            state.detached(py, |hasher| hasher.append(bytes))
         }
-        py.detach(|| lock(state).append(bytes))
     })
 }
 
@@ -213,6 +194,26 @@ impl Hasher {
     }
 }
 
+/// `Hasher.update` through `METH_FASTCALL` where the interpreter has it (see fastcall.rs).
+pub(crate) fn fast_update(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    if !crate::fastcall::enabled(module.py()) {
+        return Ok(());
+    }
+    crate::fastcall::fast!(
+        replace_method,
+        &module.py().get_type::<Hasher>(),
+        "update",
+        crate::fastcall::Shape::Update,
+        |py, this, data, _seed| {
+            let this = crate::fastcall::required(this)?;
+            // SAFETY: the method descriptor checked that `self` is a Hasher.
+            let this = unsafe { this.cast_unchecked::<Hasher>() };
+            update(py, &this.get().state, crate::fastcall::required(data)?)?;
+            Ok(py.None().into_bound(py))
+        }
+    )
+}
+
 #[pymethods]
 impl Hasher {
     /// Hasher(name, data=b"", *, seed=0): a hasher of the algorithm `name` names (see
@@ -254,7 +255,7 @@ impl Hasher {
     /// A copy of this hasher: the two go on separately.
     fn copy(&self, py: Python<'_>) -> Hasher {
         Hasher {
-            state: Mutex::new(with_hasher(py, &self.state, |hasher| {
+            state: Shared::new(with_hasher(py, &self.state, |hasher| {
                 Box::new(hasher.clone())
             })),
             algorithm: self.algorithm,

@@ -3,14 +3,16 @@
 //! in Rust with the GIL released. The Python layer (`python/iohash/`) arranges them into the
 //! package's modules; this crate binds the library and hashes nothing itself.
 
-// The buffer protocol's declarations (buffer.rs) and an open file's descriptor (files.rs) need
-// `unsafe`; every block says why it holds.
+// The buffer protocol's declarations (buffer.rs), an open file's descriptor (files.rs) and the
+// METH_FASTCALL functions (fastcall.rs) need `unsafe`; every block says why it holds.
 #![allow(unsafe_code)]
 
 mod buffer;
+mod fastcall;
 mod files;
 mod hasher;
 mod one_shots;
+mod shared;
 mod templates;
 mod xxhash;
 
@@ -47,6 +49,17 @@ macro_rules! constructors {
         )*
         fn add_constructors(module: &Bound<'_, PyModule>) -> PyResult<()> {
             $(module.add_function(wrap_pyfunction!($name, module)?)?;)*
+            if fastcall::enabled(module.py()) {
+                $(fastcall::fast!(
+                    replace_function,
+                    module,
+                    stringify!($name),
+                    fastcall::Shape::OptionalDataKeywordSeed,
+                    |py, _this, data, seed| {
+                        Ok(Hasher::create(py, $algorithm, data, seed)?.into_pyobject(py)?.into_any())
+                    }
+                )?;)*
+            }
             Ok(())
         }
     };
@@ -84,7 +97,10 @@ fn crc_catalogue() -> Vec<(&'static str, u64)> {
 
 #[pymodule]
 fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    shared::check_gil(module.py())?;
+    buffer::init(module.py())?;
     module.add_class::<Hasher>()?;
+    hasher::fast_update(module)?;
     module.add_function(wrap_pyfunction!(new, module)?)?;
     add_constructors(module)?;
     one_shots::register(module)?;

@@ -24,6 +24,23 @@ pub(crate) fn one_shot<T: Send>(
     })
 }
 
+/// Puts a `METH_FASTCALL` version of the one-shot function `$function` in place of PyO3's.
+macro_rules! fast_crc {
+    ($module:expr, $function:ident) => {
+        crate::fastcall::fast!(
+            replace_function,
+            $module,
+            stringify!($function),
+            crate::fastcall::Shape::Data,
+            |py, _this, data, _seed| {
+                Ok($function(py, crate::fastcall::required(data)?)?
+                    .into_pyobject(py)?
+                    .into_any())
+            }
+        )?
+    };
+}
+
 /// `$name_digest`, `$name_intdigest` and `$name_hexdigest` for one CRC parameter set.
 macro_rules! crc_one_shots {
     ($($digest:ident, $intdigest:ident, $hexdigest:ident, $variant:expr, $width:literal;)*) => {
@@ -49,13 +66,21 @@ macro_rules! crc_one_shots {
             }
         )*
 
-        /// Adds the functions to `module`.
+        /// Adds the functions to `module`, through `METH_FASTCALL` where the interpreter has
+        /// it (fastcall.rs).
         pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
             $(
                 module.add_function(wrap_pyfunction!($digest, module)?)?;
                 module.add_function(wrap_pyfunction!($intdigest, module)?)?;
                 module.add_function(wrap_pyfunction!($hexdigest, module)?)?;
             )*
+            if crate::fastcall::enabled(module.py()) {
+                $(
+                    fast_crc!(module, $digest);
+                    fast_crc!(module, $intdigest);
+                    fast_crc!(module, $hexdigest);
+                )*
+            }
             Ok(())
         }
     };

@@ -1,8 +1,6 @@
 //! `iohash.xxhash`: python-xxhash 4's classes and functions, with its names, signatures and
 //! results (`import iohash.xxhash as xxhash` replaces it), and more: they pickle.
 
-use std::sync::Mutex;
-
 use iohash::{Algorithm, AnyHasher, XxHash128, XxHash3, XxHash32, XxHash64};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString, PyTuple};
@@ -64,7 +62,7 @@ macro_rules! xxhash_class {
             /// A copy of this hasher.
             fn copy(&self, py: Python<'_>) -> Self {
                 $type {
-                    state: Mutex::new(hasher::with_hasher(py, &self.state, |h| {
+                    state: Shared::new(hasher::with_hasher(py, &self.state, |h| {
                         Box::new(h.clone())
                     })),
                     seed: self.seed,
@@ -122,6 +120,23 @@ macro_rules! xxhash_class {
         }
 
         impl $type {
+            /// `update` through `METH_FASTCALL` where the interpreter has it (fastcall.rs).
+            fn fast_update(module: &Bound<'_, PyModule>) -> PyResult<()> {
+                crate::fastcall::fast!(
+                    replace_method,
+                    &module.py().get_type::<$type>(),
+                    "update",
+                    crate::fastcall::Shape::Update,
+                    |py, this, data, _seed| {
+                        let this = crate::fastcall::required(this)?;
+                        // SAFETY: the method descriptor checked that `self` is a $type.
+                        let this = unsafe { this.cast_unchecked::<$type>() };
+                        hasher::update(py, &this.get().state, crate::fastcall::required(data)?)?;
+                        Ok(py.None().into_bound(py))
+                    }
+                )
+            }
+
             pub(crate) fn restored(state: AnyHasher, seed: u64) -> Self {
                 $type {
                     state: shared(state),
@@ -284,6 +299,21 @@ pub(crate) fn _restore_xxhash(
     })
 }
 
+/// Puts `METH_FASTCALL` versions of one-shot functions in place of PyO3's (fastcall.rs).
+macro_rules! fast_one_shots {
+    ($module:expr; $($function:ident),*) => {
+        $(crate::fastcall::fast!(
+            replace_function,
+            $module,
+            stringify!($function),
+            crate::fastcall::Shape::DataThenSeed,
+            |py, _this, data, seed| {
+                Ok($function(py, crate::fastcall::required(data)?, seed)?.into_pyobject(py)?.into_any())
+            }
+        )?;)*
+    };
+}
+
 /// Adds the classes and functions to `module`.
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Xxh32>()?;
@@ -306,6 +336,19 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
         wrap_pyfunction!(xxh3_128_hexdigest, module)?,
     ] {
         module.add_function(function)?;
+    }
+    if crate::fastcall::enabled(module.py()) {
+        Xxh32::fast_update(module)?;
+        Xxh64::fast_update(module)?;
+        Xxh3_64::fast_update(module)?;
+        Xxh3_128::fast_update(module)?;
+        fast_one_shots!(
+            module;
+            xxh32_digest, xxh32_intdigest, xxh32_hexdigest,
+            xxh64_digest, xxh64_intdigest, xxh64_hexdigest,
+            xxh3_64_digest, xxh3_64_intdigest, xxh3_64_hexdigest,
+            xxh3_128_digest, xxh3_128_intdigest, xxh3_128_hexdigest
+        );
     }
     Ok(())
 }

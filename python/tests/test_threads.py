@@ -49,3 +49,26 @@ def test_shared_xxhash_class_and_files(tmp_path):
         worker.join()
     assert hasher.intdigest() == ixxhash.xxh3_64_intdigest(chunk * 60)
     assert file_hasher.intdigest() == ixxhash.xxh3_64_intdigest(chunk * 60)
+
+
+@pytest.mark.parametrize("name", ["crc32c", "xxh3_64"])
+def test_small_and_large_updates_from_threads_mix_whole(name):
+    # Inputs under 2 KiB use the hasher with the GIL held, larger ones with it released; one
+    # repeated byte makes every order of whole updates give one answer.
+    sizes = [16, 2047, 2048, 70_000]
+    threads, rounds = 4, 30
+    hasher = iohash.new(name)
+
+    def work(first):
+        for i in range(rounds):
+            hasher.update(b"a" * sizes[(first + i) % len(sizes)])
+            hasher.intdigest()
+            hasher.copy()
+
+    workers = [threading.Thread(target=work, args=(i,)) for i in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    total = threads * rounds * sum(sizes) // len(sizes)
+    assert hasher.intdigest() == iohash.new(name, b"a" * total).intdigest()

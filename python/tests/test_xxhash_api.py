@@ -2,6 +2,7 @@
 
 import pytest
 
+import iohash
 import iohash.xxhash as ixxhash
 from conftest import oracle
 
@@ -58,3 +59,38 @@ def test_everything_matches_python_xxhash_live(name):
         assert copy_mine.digest() == copy_theirs.digest()
     assert ixxhash.algorithms_available == xxhash.algorithms_available
     assert set(ixxhash.__all__) == set(xxhash.__all__)
+
+
+@pytest.mark.parametrize("name", ["xxh32", "xxh64", "xxh3_64", "xxh3_128"])
+def test_every_way_to_pass_the_arguments_gives_one_answer(name):
+    # The common calls take a fast path of their own; the others go to PyO3's functions.
+    function = getattr(ixxhash, f"{name}_intdigest")
+    expected = getattr(ixxhash, name)(b"abc", 7).intdigest()
+    assert function(b"abc", 7) == function(b"abc", seed=7) == expected
+    assert function(data=b"abc", seed=7) == getattr(iohash, name)(data=b"abc", seed=7).intdigest() == expected
+    assert function(b"abc") == function(b"abc", 0) == function(memoryview(b"abc")) == function(bytearray(b"abc"))
+    hasher = getattr(ixxhash, name)()
+    hasher.update(b"ab")
+    hasher.update(data=b"c")
+    assert hasher.intdigest() == function(b"abc")
+    bad_calls = [
+        lambda: function(),
+        lambda: function(b"a", 1, 2),
+        lambda: function(b"a", sed=1),
+        lambda: function("text"),
+        lambda: hasher.update(),
+        lambda: hasher.update(b"a", b"b"),
+        lambda: getattr(iohash, name)(b"a", 1),
+    ]
+    for bad_call in bad_calls:
+        with pytest.raises(TypeError):
+            bad_call()
+
+
+def test_crc_functions_take_data_by_position_or_keyword():
+    crc = iohash.crc32c(b"abc").intdigest()
+    assert iohash.crc32c_intdigest(b"abc") == iohash.crc32c_intdigest(data=b"abc") == crc
+    with pytest.raises(TypeError):
+        iohash.crc32c_intdigest(b"abc", 1)
+    with pytest.raises(TypeError):
+        iohash.crc32c_intdigest()
