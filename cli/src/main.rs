@@ -4,6 +4,9 @@
 //! takes that command's default algorithm (and `-c` accepts only that algorithm's lines where
 //! the C tool does), so it can stand in for `xxhsum` on a `PATH`.
 
+// On Linux with glibc the process starts in `start`'s `main`, the C runtime's.
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
+
 mod advice;
 mod algorithm_arg;
 mod bench;
@@ -15,6 +18,8 @@ mod mhl;
 mod ordered;
 mod output;
 mod progress;
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
+mod start;
 mod stdout_at_start;
 mod sumfile;
 mod tree;
@@ -25,7 +30,6 @@ use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
 use std::num::NonZeroU64;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser};
 use iohash::{Algorithm, Crc64Variant};
@@ -421,13 +425,20 @@ fn plain_args(words: &[OsString]) -> Option<Args> {
     Some(args)
 }
 
-fn main() -> ExitCode {
+/// Rust's `main` where `start` does not stand in for it.
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(command())
+}
+
+/// The command; its exit status.
+fn command() -> u8 {
     let personality = Personality::from_argv0(std::env::args_os().next());
     // Lines written to a closed standard output would be lost: refused, as coreutils refuse
     // it, unless nothing is to be written (`-c --status`).
     let closed_stdout = || {
         eprintln!("{}: standard output: Bad file descriptor", personality.name);
-        ExitCode::FAILURE
+        1
     };
     if personality.name.starts_with("ascmhl") {
         if stdout_at_start::was_closed() {
@@ -447,7 +458,7 @@ fn main() -> ExitCode {
             personality.name,
             env!("CARGO_PKG_VERSION")
         );
-        return ExitCode::SUCCESS;
+        return 0;
     }
     let words: Vec<OsString> = std::env::args_os().collect();
     let parsed = match plain_args(&words) {
@@ -466,24 +477,20 @@ fn main() -> ExitCode {
                     personality.name,
                     input::describe(&e)
                 );
-                return ExitCode::FAILURE;
+                return 1;
             }
-            return if e.use_stderr() {
-                ExitCode::FAILURE
-            } else {
-                ExitCode::SUCCESS
-            };
+            return if e.use_stderr() { 1 } else { 0 };
         }
     };
     if stdout_at_start::was_closed() && !(args.check && args.status) {
         return closed_stdout();
     }
     match run(&personality, args) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::FAILURE,
+        Ok(true) => 0,
+        Ok(false) => 1,
         Err(message) => {
             eprintln!("{}: {message}", personality.name);
-            ExitCode::FAILURE
+            1
         }
     }
 }

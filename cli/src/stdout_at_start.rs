@@ -1,9 +1,10 @@
 //! Whether standard output was closed when the process started (`iohash FILE >&-`).
 //!
-//! Before `main`, Rust's runtime opens `/dev/null` on a closed descriptor 0, 1 or 2, so every
-//! write to standard output would succeed and each line be lost, with exit status 0. The C
-//! runtime calls the functions of `.init_array` before that, so one there records whether
-//! descriptor 1 was open. Linux only: elsewhere the runtime's choice stands.
+//! Before the command runs, Rust's runtime (or `start`, on Linux with glibc) opens `/dev/null`
+//! on a closed descriptor 0, 1 or 2, so every write to standard output would succeed and each
+//! line be lost, with exit status 0. The C runtime calls the functions of `.init_array` before
+//! that, so one there records whether descriptor 1 was open. Linux only: elsewhere the
+//! runtime's choice stands.
 #![allow(unsafe_code)]
 
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1713,6 +1713,40 @@ fn a_closed_standard_output_is_an_error() {
     );
 }
 
+/// A closed standard input or error is `/dev/null`, as Rust's runtime makes it (the command
+/// starts without that runtime on Linux with glibc, and does this itself): `-` reads nothing,
+/// and a failure still exits 1 with nowhere to say why.
+#[cfg(target_os = "linux")]
+#[test]
+fn closed_standard_input_and_error_are_dev_null() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("empty"), b"").unwrap();
+    let run_closed = |redirect: &str, args: &[&str]| {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" \"$@\" {redirect}"))
+            .arg(IOHASH)
+            .args(args)
+            .current_dir(dir.path())
+            .output()
+            .unwrap()
+    };
+    let empty = iohash(dir.path(), args!["empty"]);
+    let stdin = run_closed("<&-", &["-"]);
+    assert_eq!(stdin.status.code(), Some(0), "{}", stderr(&stdin));
+    assert_eq!(
+        String::from_utf8_lossy(&stdin.stdout)
+            .split_whitespace()
+            .next(),
+        String::from_utf8_lossy(&empty.stdout)
+            .split_whitespace()
+            .next()
+    );
+    let missing = run_closed("2>&-", &["missing", "empty"]);
+    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(missing.stdout, empty.stdout);
+}
+
 /// `--drop-cache` leaves no page of the files it hashed in the page cache; without it, they
 /// stay (`fincore` from util-linux tells).
 #[cfg(target_os = "linux")]

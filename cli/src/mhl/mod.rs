@@ -32,7 +32,6 @@ use std::fmt;
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use iohash::{Algorithm, DynHasher, HasherExt};
@@ -456,23 +455,19 @@ fn long_forms(args: impl Iterator<Item = OsString>) -> Vec<OsString> {
     .collect()
 }
 
-/// `ascmhl ARGS`: the drop-in.
-pub fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
+/// `ascmhl ARGS`: the drop-in; its exit status.
+pub fn main(args: impl Iterator<Item = OsString>) -> u8 {
     let args = match AscMhl::try_parse_from(long_forms(args)) {
         Ok(args) => args,
         Err(e) => {
             let _ = e.print();
             // click exits 2 on bad usage.
-            return if e.use_stderr() {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
-            };
+            return if e.use_stderr() { 2 } else { 0 };
         }
     };
     if let Some(usage) = missing_path(&args.command) {
         eprint!("{usage}");
-        return ExitCode::from(2);
+        return 2;
     }
     let result = match args.command {
         Verb::Create(create_args) => {
@@ -535,18 +530,18 @@ pub fn main(args: impl Iterator<Item = OsString>) -> ExitCode {
         } => report::info(root_path.as_deref(), verbose, &single_file),
     };
     let code = match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(failure) => {
             eprintln!("Error: {failure}");
-            ExitCode::from(failure.exit_code())
+            failure.exit_code()
         }
     };
     match STDOUT_ERROR.get() {
         // A reader that went away (`| head -1`) needs no word; any other failure does.
-        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::FAILURE,
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => 1,
         Some(e) => {
             eprintln!("Error: standard output: {}", crate::input::describe(e));
-            ExitCode::FAILURE
+            1
         }
         None => code,
     }
