@@ -42,6 +42,10 @@ struct State {
     /// No more reading: the hash is over, a chunk came up short, or an error.
     stop: bool,
     error: Option<io::Error>,
+    /// Whether the hasher waits on `filled`, and how many readers on `emptied`: a condition
+    /// variable's signal is a system call even when nobody waits, two for each chunk.
+    hasher_waits: bool,
+    readers_waiting: usize,
 }
 
 struct Ring {
@@ -98,6 +102,8 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
             ready: vec![None; slots],
             stop: false,
             error: None,
+            hasher_waits: false,
+            readers_waiting: 0,
         }),
         filled: Condvar::new(),
         emptied: Condvar::new(),
@@ -115,8 +121,13 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
         drop(buffer);
         match result {
             Ok(got) => {
-                ring.lock().ready[slot] = Some((chunk, got));
-                ring.filled.notify_one();
+                let mut state = ring.lock();
+                state.ready[slot] = Some((chunk, got));
+                let wake = state.hasher_waits;
+                drop(state);
+                if wake {
+                    ring.filled.notify_one();
+                }
             }
             Err(e) => ring.stop(Some(e)),
         }
@@ -135,10 +146,12 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
             }
             state.next_to_read += 1;
             while chunk >= state.hashed + slots as u64 && !state.stop {
+                state.readers_waiting += 1;
                 state = ring
                     .emptied
                     .wait(state)
                     .unwrap_or_else(PoisonError::into_inner);
+                state.readers_waiting -= 1;
             }
             if state.stop {
                 return;
@@ -173,10 +186,12 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
                         state = ring.lock();
                     }
                     _ => {
+                        state.hasher_waits = true;
                         state = ring
                             .filled
                             .wait(state)
-                            .unwrap_or_else(PoisonError::into_inner)
+                            .unwrap_or_else(PoisonError::into_inner);
+                        state.hasher_waits = false;
                     }
                 }
             };
@@ -193,8 +208,11 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
             let mut state = ring.lock();
             state.hashed = chunk + 1;
             state.stop |= ended;
+            let wake = state.readers_waiting > 0 || ended;
             drop(state);
-            ring.emptied.notify_all();
+            if wake {
+                ring.emptied.notify_all();
+            }
             if ended {
                 break;
             }
