@@ -93,26 +93,45 @@ pub(crate) enum Backend {
     PmullEor3 = 5,
 }
 
-#[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
-impl Backend {
-    /// Every backend of this architecture but the tables, slowest first.
-    const FASTER_THAN_TABLES: &'static [Backend] = &[
-        Backend::Crc32,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul128,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul256,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Fusion,
-        #[cfg(target_arch = "x86_64")]
-        Backend::Clmul512,
-        #[cfg(target_arch = "aarch64")]
-        Backend::Pmull,
-        #[cfg(target_arch = "aarch64")]
+/// Every backend of this architecture, slowest first, each with whether the build caps the
+/// choice there (`--cfg iohash_force_backend`; `"scalar"` caps XXH3's and the CRCs' alike):
+/// the one list [`best_for`] walks and the tests run.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+const LADDER: &[(Backend, bool)] = &[
+    (
+        Backend::Tables,
+        cfg!(any(
+            iohash_force_backend = "tables",
+            iohash_force_backend = "scalar"
+        )),
+    ),
+    (Backend::Crc32, cfg!(iohash_force_backend = "crc32")),
+    #[cfg(target_arch = "x86_64")]
+    (Backend::Clmul128, cfg!(iohash_force_backend = "clmul128")),
+    #[cfg(target_arch = "x86_64")]
+    (Backend::Clmul256, cfg!(iohash_force_backend = "clmul256")),
+    #[cfg(target_arch = "x86_64")]
+    (Backend::Fusion, cfg!(iohash_force_backend = "fusion")),
+    #[cfg(target_arch = "x86_64")]
+    (Backend::Clmul512, cfg!(iohash_force_backend = "clmul512")),
+    #[cfg(target_arch = "aarch64")]
+    (Backend::Pmull, cfg!(iohash_force_backend = "pmull")),
+    #[cfg(target_arch = "aarch64")]
+    (
         Backend::PmullCrc32,
-        #[cfg(target_arch = "aarch64")]
+        cfg!(iohash_force_backend = "pmull-crc32"),
+    ),
+    #[cfg(target_arch = "aarch64")]
+    (
         Backend::PmullEor3,
-    ];
+        cfg!(iohash_force_backend = "pmull-eor3"),
+    ),
+];
+
+/// Every backend of this architecture but the tables, slowest first.
+#[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
+fn faster_than_tables() -> impl Iterator<Item = Backend> {
+    LADDER.iter().map(|&(backend, _)| backend).skip(1)
 }
 
 /// How to run one input: the tables, or a fold whose value proves the CPU has it.
@@ -307,70 +326,16 @@ pub(crate) fn ask() -> Backend {
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 #[inline(always)]
 fn best_for(features: cpu::Features) -> Backend {
-    let has = |backend: Backend| features.has(needs(backend));
-    #[cfg(target_arch = "x86_64")]
-    let (fastest, cap) = {
-        let fastest = if has(Backend::Clmul512) {
-            Backend::Clmul512
-        } else if has(Backend::Fusion) {
-            Backend::Fusion
-        } else if has(Backend::Clmul256) {
-            Backend::Clmul256
-        } else if has(Backend::Clmul128) {
-            Backend::Clmul128
-        } else if has(Backend::Crc32) {
-            Backend::Crc32
-        } else {
-            Backend::Tables
-        };
-        let cap = if cfg!(any(
-            iohash_force_backend = "tables",
-            iohash_force_backend = "scalar"
-        )) {
-            Backend::Tables
-        } else if cfg!(iohash_force_backend = "crc32") {
-            Backend::Crc32
-        } else if cfg!(iohash_force_backend = "clmul128") {
-            Backend::Clmul128
-        } else if cfg!(iohash_force_backend = "clmul256") {
-            Backend::Clmul256
-        } else if cfg!(iohash_force_backend = "fusion") {
-            Backend::Fusion
-        } else {
-            Backend::Clmul512
-        };
-        (fastest, cap)
-    };
-    #[cfg(target_arch = "aarch64")]
-    let (fastest, cap) = {
-        let fastest = if has(Backend::PmullEor3) {
-            Backend::PmullEor3
-        } else if has(Backend::PmullCrc32) {
-            Backend::PmullCrc32
-        } else if has(Backend::Pmull) {
-            Backend::Pmull
-        } else if has(Backend::Crc32) {
-            Backend::Crc32
-        } else {
-            Backend::Tables
-        };
-        let cap = if cfg!(any(
-            iohash_force_backend = "tables",
-            iohash_force_backend = "scalar"
-        )) {
-            Backend::Tables
-        } else if cfg!(iohash_force_backend = "crc32") {
-            Backend::Crc32
-        } else if cfg!(iohash_force_backend = "pmull") {
-            Backend::Pmull
-        } else if cfg!(iohash_force_backend = "pmull-crc32") {
-            Backend::PmullCrc32
-        } else {
-            Backend::PmullEor3
-        };
-        (fastest, cap)
-    };
-    fastest.min(cap)
+    let mut best = Backend::Tables;
+    for &(backend, caps) in LADDER {
+        if features.has(needs(backend)) {
+            best = backend;
+        }
+        if caps {
+            break;
+        }
+    }
+    best
 }
 
 /// The CPU features a backend needs ([`cpu`]'s bits).
@@ -412,9 +377,7 @@ pub(super) const fn needs(backend: Backend) -> u32 {
 #[cfg(all(test, any(target_arch = "x86_64", target_arch = "aarch64")))]
 pub(crate) fn folds() -> alloc::vec::Vec<Path> {
     let features = cpu::ask();
-    Backend::FASTER_THAN_TABLES
-        .iter()
-        .copied()
+    faster_than_tables()
         .filter(|&backend| features.has(needs(backend)))
         .map(|backend| match backend {
             Backend::Crc32 => {
@@ -488,7 +451,7 @@ mod tests {
             ));
             if !forced {
                 // Nothing faster that the CPU has was passed over.
-                for &faster in Backend::FASTER_THAN_TABLES.iter().filter(|&&b| b > backend) {
+                for faster in faster_than_tables().filter(|&b| b > backend) {
                     assert!(!features.has(needs(faster)), "{faster:?} passed over");
                 }
             }
