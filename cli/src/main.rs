@@ -433,7 +433,8 @@ fn main() -> std::process::ExitCode {
 
 /// The command; its exit status.
 fn command() -> u8 {
-    let personality = Personality::from_argv0(std::env::args_os().next());
+    let words: Vec<OsString> = std::env::args_os().collect();
+    let personality = Personality::from_argv0(words.first().cloned());
     // Lines written to a closed standard output would be lost: refused, as coreutils refuse
     // it, unless nothing is to be written (`-c --status`).
     let closed_stdout = || {
@@ -444,13 +445,14 @@ fn command() -> u8 {
         if stdout_at_start::was_closed() {
             return closed_stdout();
         }
-        return mhl::main(std::env::args_os());
+        return mhl::main(words.into_iter());
     }
     // Through an xxhsum link, -V says which xxhsum it stands in for, on stderr as xxhsum does
     // (a script that reads the version sees 0.8.3), and that it is iohash.
-    let asks_version = std::env::args_os()
+    let asks_version = words
+        .iter()
         .skip(1)
-        .take_while(|arg| arg != "--")
+        .take_while(|&arg| arg != "--")
         .any(|arg| arg == "-V" || arg == "--version");
     if personality.xxhsum_words && asks_version {
         eprintln!(
@@ -460,7 +462,6 @@ fn command() -> u8 {
         );
         return 0;
     }
-    let words: Vec<OsString> = std::env::args_os().collect();
     let parsed = match plain_args(&words) {
         Some(args) => Ok(args),
         None => Args::try_parse_from(xxhsum_short_forms(words.into_iter())),
