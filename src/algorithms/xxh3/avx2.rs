@@ -121,10 +121,13 @@ struct AlignedKeys([[u8; STRIPE_LEN]; USUAL_BLOCK_STRIPES]);
 /// copied once per call to the stack, 64-byte aligned, so no key load crosses a cache line
 /// (sixteen registers cannot hold them, as AVX-512's thirty-two do).
 ///
+/// Always inlined, as AVX-512's is, into the backend's `#[target_feature]` block loop and
+/// one-shot, where a call of its own measured slower (BENCHMARKS.md, "XXH3 from 256 bytes to
+/// 4 KiB").
+///
 /// # Safety
 /// The CPU has AVX2.
-#[inline]
-#[target_feature(enable = "avx2")]
+#[inline(always)]
 unsafe fn consume_stripes(
     kernel: Avx2,
     acc: &mut [u64; 8],

@@ -1,8 +1,13 @@
 //! XXH3's constants and the scalar building blocks every path shares.
 
+/// A secret of the default's length, as the default and every seed's are: the one-shot long
+/// path takes one by this type, so its length, and every bound checked against it, is known
+/// when the path compiles.
+pub(crate) type UsualSecret = [u8; 192];
+
 /// The default secret (the C reference's `XXH3_kSecret`).
 #[rustfmt::skip]
-pub(crate) const DEFAULT_SECRET: [u8; 192] = [
+pub(crate) const DEFAULT_SECRET: UsualSecret = [
     0xb8, 0xfe, 0x6c, 0x39, 0x23, 0xa4, 0x4b, 0xbe, 0x7c, 0x01, 0x81, 0x2c,
     0xf7, 0x21, 0xad, 0x1c, 0xde, 0xd4, 0x6d, 0xe9, 0x83, 0x90, 0x97, 0xdb,
     0x72, 0x40, 0xa4, 0xa4, 0xb7, 0xb3, 0x67, 0x1f, 0xcb, 0x79, 0xe6, 0x4e,
@@ -108,7 +113,7 @@ pub(crate) fn mix16(input: &[u8], secret: &[u8], seed: u64) -> u64 {
 }
 
 /// The secret a seed derives, for inputs over 240 bytes.
-pub(crate) fn derive_secret(seed: u64) -> [u8; 192] {
+pub(crate) fn derive_secret(seed: u64) -> UsualSecret {
     let mut secret = [0u8; 192];
     for i in 0..12 {
         let lo = read_u64(&DEFAULT_SECRET, 16 * i).wrapping_add(seed);

@@ -20,7 +20,8 @@ pub(crate) fn stripes_per_block(secret: &[u8]) -> usize {
 
 /// A backend's kernels, for [`consume_stripes_with`] and [`hash_long_with`].
 pub(crate) trait Kernel: Copy {
-    /// Accumulates each 64-byte stripe of `input`, stripe `n` keyed by `secret[8n..8n + 64]`.
+    /// Accumulates each whole 64-byte stripe of `input`, stripe `n` keyed by
+    /// `secret[8n..8n + 64]`; a partial stripe at the end is left out.
     fn accumulate(self, acc: &mut [u64; 8], input: &[u8], secret: &[u8]);
     /// Scrambles the accumulators with the secret's last 64 bytes.
     fn scramble(self, acc: &mut [u64; 8], key: &[u8]);
@@ -140,7 +141,7 @@ macro_rules! simd_kernel {
             pub(crate) fn hash_long<T>(
                 self,
                 input: &[u8],
-                secret: &[u8],
+                secret: &$crate::algorithms::xxh3::common::UsualSecret,
                 finish: impl FnOnce(&[u64; 8]) -> T,
             ) -> T {
                 /// # Safety
@@ -149,10 +150,10 @@ macro_rules! simd_kernel {
                 unsafe fn hash<T>(
                     kernel: $backend,
                     input: &[u8],
-                    secret: &[u8],
+                    secret: &$crate::algorithms::xxh3::common::UsualSecret,
                     finish: impl FnOnce(&[u64; 8]) -> T,
                 ) -> T {
-                    finish(&$crate::algorithms::xxh3::long::hash_long_with(kernel, input, secret))
+                    $crate::algorithms::xxh3::long::hash_long_with(kernel, input, secret, finish)
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
                 unsafe { hash(self, input, secret, finish) }
@@ -163,24 +164,35 @@ macro_rules! simd_kernel {
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) use simd_kernel;
 
-/// The accumulators after all of `input` (over 240 bytes): every stripe but the last of its
-/// final partial block, then that block's last 64 bytes with the last stripe's key.
+/// `finish` of the accumulators after all of `input` (over 240 bytes): every stripe but the
+/// last of its final partial block, then that block's last 64 bytes with the last stripe's key.
 ///
 /// Always inlined, like [`consume_stripes_with`], so a one-shot hash is one call into the
-/// backend, accumulators in registers throughout.
+/// backend. Each branch has its own accumulators, and input under a block skips the block
+/// loop: one array for both went through the stack (BENCHMARKS.md, "XXH3 from 256 bytes to
+/// 4 KiB"). The secret's type fixes its length, so its bounds are checked when this compiles.
 #[inline(always)]
-pub(crate) fn hash_long_with<K: Kernel>(kernel: K, input: &[u8], secret: &[u8]) -> [u64; 8] {
-    let mut acc = INIT_ACC;
-    let mut stripes_so_far = 0;
+pub(crate) fn hash_long_with<K: Kernel, T>(
+    kernel: K,
+    input: &[u8],
+    secret: &UsualSecret,
+    finish: impl FnOnce(&[u64; 8]) -> T,
+) -> T {
     // Stripes up to, not including, the one holding the last byte: C's `(len - 1) / 64`.
-    let full = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-    kernel.consume_stripes(&mut acc, &mut stripes_so_far, &input[..full], secret);
-    kernel.accumulate(
-        &mut acc,
-        &input[input.len() - STRIPE_LEN..],
-        last_stripe_key(secret),
-    );
-    acc
+    let (stripes, _) = input.split_at((input.len() - 1) / STRIPE_LEN * STRIPE_LEN);
+    let last = &input[input.len() - STRIPE_LEN..];
+    if stripes.len() < stripes_per_block(secret) * STRIPE_LEN {
+        // No block ends, so no scramble: the stripes alone, without the block loop.
+        let mut acc = INIT_ACC;
+        kernel.accumulate(&mut acc, stripes, secret);
+        kernel.accumulate(&mut acc, last, last_stripe_key(secret));
+        finish(&acc)
+    } else {
+        let mut acc = INIT_ACC;
+        kernel.consume_stripes(&mut acc, &mut 0, stripes, secret);
+        kernel.accumulate(&mut acc, last, last_stripe_key(secret));
+        finish(&acc)
+    }
 }
 
 /// The key the reference gives the input's last 64 bytes.

@@ -15,6 +15,7 @@
 use super::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
+use super::common::UsualSecret;
 use super::long::{consume_stripes_with, hash_long_with};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
@@ -135,11 +136,11 @@ impl Platform {
     pub(crate) fn hash_long<T>(
         self,
         input: &[u8],
-        secret: &[u8],
+        secret: &UsualSecret,
         finish: impl FnOnce(&[u64; 8]) -> T,
     ) -> T {
         match self {
-            Platform::Scalar => finish(&hash_long_with(scalar::Scalar, input, secret)),
+            Platform::Scalar => hash_long_with(scalar::Scalar, input, secret, finish),
             #[cfg(target_arch = "x86_64")]
             Platform::Sse2(sse2) => sse2.hash_long(input, secret, finish),
             #[cfg(target_arch = "x86_64")]
