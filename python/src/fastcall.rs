@@ -48,7 +48,7 @@ pub(crate) enum Shape {
 }
 
 /// What a fast function computes from its data and seed (`self` is the instance for a method).
-pub(crate) type Body = for<'py> fn(
+pub(crate) type Body = dyn for<'py> Fn(
     Python<'py>,
     Option<&Bound<'py, PyAny>>,
     Option<&Bound<'py, PyAny>>,
@@ -68,15 +68,28 @@ pub(crate) fn enabled(py: Python<'_>) -> bool {
 /// the GIL), `args` holds `nargs` positional arguments followed by one value per name in
 /// `kwnames` (null or a tuple of str), all borrowed for the call; `slf` is the instance when
 /// `shape` is [`Shape::Update`] (a method descriptor checked its type), the module otherwise.
-pub(crate) unsafe fn call(
+///
+/// Generic in `body` and always inlined, so each fast function has its own copy with its
+/// body inlined: a shared one called each body through a pointer.
+#[inline(always)]
+pub(crate) unsafe fn call<B>(
     slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
     shape: Shape,
     original: &OnceLock<Py<PyAny>>,
-    body: Body,
-) -> *mut ffi::PyObject {
+    body: B,
+) -> *mut ffi::PyObject
+where
+    B: for<'py> Fn(
+            Python<'py>,
+            Option<&Bound<'py, PyAny>>,
+            Option<&Bound<'py, PyAny>>,
+            Option<&Bound<'py, PyAny>>,
+        ) -> PyResult<Bound<'py, PyAny>>
+        + 'static,
+{
     // SAFETY: CPython calls a METH_FASTCALL function from an attached thread (the contract).
     let py = unsafe { Python::assume_attached() };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
@@ -99,7 +112,7 @@ pub(crate) unsafe fn call(
             }
         }
         // SAFETY: the caller's contract, passed on.
-        unsafe { with_keywords(py, slf, args, nargs, kwnames, shape, original, body) }
+        unsafe { with_keywords(py, slf, args, nargs, kwnames, shape, original, &body) }
     }));
     match outcome {
         Ok(Ok(value)) => value.into_ptr(),
@@ -134,7 +147,7 @@ unsafe fn with_keywords<'py>(
     kwnames: *mut ffi::PyObject,
     shape: Shape,
     original: &OnceLock<Py<PyAny>>,
-    body: Body,
+    body: &Body,
 ) -> PyResult<Bound<'py, PyAny>> {
     let keywords = if kwnames.is_null() {
         0

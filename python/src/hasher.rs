@@ -91,25 +91,29 @@ pub(crate) fn restore(state: &[u8]) -> PyResult<AnyHasher> {
 }
 
 /// A seed as python-xxhash takes one: any integer, modulo 2**64 (2**32 for XXH32).
+#[inline]
 pub(crate) fn seed_of(seed: Option<&Bound<'_, PyAny>>, algorithm: Algorithm) -> PyResult<u64> {
     let Some(seed) = seed else { return Ok(0) };
-    let value = match seed.extract::<u64>() {
-        Ok(value) => value,
-        Err(_) => {
-            let index = seed
-                .py()
-                .import("operator")?
-                .call_method1("index", (seed,))?;
-            index
-                .call_method1("__and__", (u64::MAX,))?
-                .extract::<u64>()?
-        }
-    };
+    let value = seed_value(seed)?;
     Ok(if algorithm == Algorithm::Xxh32 {
         value & u64::from(u32::MAX)
     } else {
         value
     })
+}
+
+/// A given seed modulo 2**64, out of line: most calls give none.
+#[cold]
+#[inline(never)]
+fn seed_value(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
+    if let Ok(value) = seed.extract::<u64>() {
+        return Ok(value);
+    }
+    let index = seed
+        .py()
+        .import("operator")?
+        .call_method1("index", (seed,))?;
+    index.call_method1("__and__", (u64::MAX,))?.extract::<u64>()
 }
 
 /// The algorithm a name gives: what `Algorithm` parses (`xxh3`, `crc32c`, `CRC-16/ARC`, any

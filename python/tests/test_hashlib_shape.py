@@ -54,6 +54,21 @@ def test_update_takes_any_buffer_without_changing_the_hash():
     assert iohash.crc32(numbers).intdigest() == zlib.crc32(numbers.tobytes())
 
 
+def test_bytes_and_their_subclasses_hash_as_their_contents():
+    # An exact bytes object is read from its own fields, anything else through the buffer
+    # protocol: both give zlib's answer, at every length a field read could get wrong.
+    class Tagged(bytes):
+        pass
+
+    for length in [0, 1, 7, 8, 16, 17, 240, 241, 1024, 2047, 2048, 5000]:
+        data = bytes((i * 7 + length) & 0xFF for i in range(length))
+        expected = zlib.crc32(data)
+        for source in [data, Tagged(data), bytearray(data)]:
+            assert iohash.crc32_intdigest(source) == expected, (length, type(source))
+            assert iohash.crc32(source).intdigest() == expected, (length, type(source))
+        assert ixxhash.xxh3_64_intdigest(Tagged(data)) == ixxhash.xxh3_64_intdigest(data)
+
+
 def test_numpy_arrays_are_hashed_in_place():
     numpy = pytest.importorskip("numpy")
     values = numpy.arange(10_000, dtype=numpy.uint32)
