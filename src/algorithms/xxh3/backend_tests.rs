@@ -177,3 +177,41 @@ fn every_backend_matches_the_c_reference_vectors() {
         }
     }
 }
+
+#[test]
+fn one_shots_follow_every_change_of_seed_on_every_thread() {
+    // With `std` a thread keeps the last seed's secret for its one-shots (without it, this
+    // checks the secret made for each call): each new seed must make its own, on every
+    // backend, on this thread and on others hashing with other seeds at the same time.
+    let data = Rng(31).bytes(3000);
+    let check = |seeds: &[u64]| {
+        for &seed in seeds {
+            for len in [241, 1024, 1025, 3000] {
+                let data = &data[..len];
+                let expected64 = xxhash_rust::xxh3::xxh3_64_with_seed(data, seed);
+                let expected128 = xxhash_rust::xxh3::xxh3_128_with_seed(data, seed);
+                for platform in Platform::available() {
+                    let name = platform.name();
+                    let context = std::format!("{name} len {len} seed {seed}");
+                    assert_eq!(
+                        one_shot::<Bits64>(platform, data, seed),
+                        expected64,
+                        "{context}"
+                    );
+                    assert_eq!(
+                        one_shot::<Bits128>(platform, data, seed),
+                        expected128,
+                        "{context}"
+                    );
+                }
+                assert_eq!(XxHash3::hash_with_seed(data, seed), expected64);
+            }
+        }
+    };
+    check(&[1, 2, 1, 0, u64::MAX, 0, 2, 2]);
+    std::thread::scope(|scope| {
+        scope.spawn(|| check(&[3, 4, 3, 0, 4]));
+        scope.spawn(|| check(&[4, 3, 0, 3, 3]));
+    });
+    check(&[2, 1]);
+}

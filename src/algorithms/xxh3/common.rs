@@ -124,6 +124,41 @@ pub(crate) fn derive_secret(seed: u64) -> UsualSecret {
     secret
 }
 
+/// `f` of the secret `seed` derives, for a one-shot hash. With `std`, each thread keeps the
+/// last seed's secret (208 bytes) and makes it again only for another seed: a secret derived
+/// afresh for every call cost a seeded one-shot 18-20 ns from 256 B to 1 KiB, half its time at
+/// 1 KiB, spent on the stripe loop's loads of the new secret (BENCHMARKS.md). Where the kept
+/// one cannot be had (a thread's storage torn down, or a signal handler hashing while this
+/// thread was), the secret is made for the call, as without `std`.
+#[cfg(feature = "std")]
+#[inline]
+pub(crate) fn with_derived_secret<T>(seed: u64, f: impl FnOnce(&UsualSecret) -> T) -> T {
+    use core::cell::RefCell;
+    std::thread_local! {
+        static LAST: RefCell<(u64, UsualSecret)> = const { RefCell::new((0, DEFAULT_SECRET)) };
+    }
+    let mut f = Some(f);
+    let kept = LAST.try_with(|last| {
+        let mut last = last.try_borrow_mut().ok()?;
+        if last.0 != seed {
+            *last = (seed, derive_secret(seed));
+        }
+        f.take().map(|f| f(&last.1))
+    });
+    if let Ok(Some(hash)) = kept {
+        return hash;
+    }
+    let f = f.expect("`f` is taken only where its result is returned");
+    f(&derive_secret(seed))
+}
+
+/// `f` of the secret `seed` derives, made for the call (no thread-local storage without `std`).
+#[cfg(not(feature = "std"))]
+#[inline]
+pub(crate) fn with_derived_secret<T>(seed: u64, f: impl FnOnce(&UsualSecret) -> T) -> T {
+    f(&derive_secret(seed))
+}
+
 /// Folds the eight accumulators into 64 bits.
 #[inline(always)]
 pub(crate) fn merge_accs(acc: &[u64; 8], secret: &[u8], start: u64) -> u64 {

@@ -107,14 +107,14 @@ fn oneshot_long<W: Width>(
     seed: u64,
 ) -> W::Output {
     let len = input.len() as u64;
-    let derived;
-    let secret = if seed == 0 {
-        &common::DEFAULT_SECRET
-    } else {
-        derived = common::derive_secret(seed);
-        &derived
+    let run = |secret: &common::UsualSecret| {
+        platform().hash_long(input, secret, |acc| W::long(acc, secret, len))
     };
-    platform().hash_long(input, secret, |acc| W::long(acc, secret, len))
+    if seed == 0 {
+        run(&common::DEFAULT_SECRET)
+    } else {
+        common::with_derived_secret(seed, run)
+    }
 }
 
 /// What [`XxHash3`] and [`XxHash128`] are made of: the streaming state, and the width that
