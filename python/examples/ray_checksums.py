@@ -18,6 +18,9 @@ import ray
 
 import iohash
 
+# Seconds a job may wait for its results: a Ray that cannot start workers fails, not hangs.
+TIMEOUT = 600
+
 
 @ray.remote
 def hash_range(path, name, offset, length):
@@ -34,7 +37,7 @@ def crc_by_ranges(path, name="crc32c", part_size=64 << 20):
     offsets = range(0, size, part_size) if size else [0]
     parts = [hash_range.remote(path, name, offset, min(part_size, size - offset)) for offset in offsets]
     whole = iohash.new(name)
-    for part in ray.get(parts):
+    for part in ray.get(parts, timeout=TIMEOUT):
         whole.combine(part)
     return whole
 
@@ -47,15 +50,12 @@ def file_digest(path, name):
 
 def hash_many(paths, name="xxh3_64"):
     """The hashers of many files, one task per file, in the order of `paths`."""
-    return ray.get([file_digest.remote(path, name) for path in paths])
+    return ray.get([file_digest.remote(path, name) for path in paths], timeout=TIMEOUT)
 
 
 @ray.remote(num_cpus=0)
 class Worker:
     """A worker process of its own, to begin or finish a hash in."""
-
-    def pid(self):
-        return os.getpid()
 
     def begin(self, path, length):
         hasher = iohash.xxh3_64()
@@ -74,19 +74,20 @@ def xxh3_across_workers(path):
     first, second = Worker.remote(), Worker.remote()
     half = os.path.getsize(path) // 2
     begun = first.begin.remote(path, half)
-    return ray.get(second.finish.remote(begun, path, half))
+    return ray.get(second.finish.remote(begun, path, half), timeout=TIMEOUT)
 
 
 def main(paths):
-    ray.init(num_cpus=2, include_dashboard=False)
+    # A Ray of its own on this machine, even where RAY_ADDRESS names a cluster.
+    ray.init(address="local", num_cpus=2, include_dashboard=False)
     try:
         for path in paths:
-            print(f"CRC-32C   {crc_by_ranges(path).hexdigest()}  {path}")
-            print(f"CRC-64/NVME {crc_by_ranges(path, 'crc64nvme').hexdigest()}  {path}")
+            print(f"{'CRC-32C':<12}{crc_by_ranges(path).hexdigest()}  {path}")
+            print(f"{'CRC-64/NVME':<12}{crc_by_ranges(path, 'crc64nvme').hexdigest()}  {path}")
         for path, hasher in zip(paths, hash_many(paths)):
-            print(f"XXH3      {hasher.hexdigest()}  {path}")
+            print(f"{'XXH3':<12}{hasher.hexdigest()}  {path}")
         first, second, hasher = xxh3_across_workers(paths[0])
-        print(f"XXH3      {hasher.hexdigest()}  {paths[0]} (begun in process {first}, finished in {second})")
+        print(f"{'XXH3':<12}{hasher.hexdigest()}  {paths[0]} (begun in process {first}, finished in {second})")
     finally:
         ray.shutdown()
 
@@ -94,4 +95,6 @@ def main(paths):
 if __name__ == "__main__":
     import sys
 
+    if len(sys.argv) < 2:
+        sys.exit("usage: python ray_checksums.py FILE [FILE...]")
     main(sys.argv[1:])
