@@ -187,8 +187,8 @@ unsafe fn scramble(acc: &mut [u64; 8], key: &[u8]) {
 ///
 /// Always inlined, without a feature of its own, into the callers that have it (the backend's
 /// block loop and one-shot, both `#[target_feature]` functions of `simd_kernel!`, the only
-/// ones that may reach it): a call of its own took the accumulators through the stack, which
-/// cost the one-shot a seventh to a fifth of its time at 2 KiB.
+/// ones that may reach it): a call of its own took the accumulators through the stack
+/// (BENCHMARKS.md, "XXH3 from 256 bytes to 4 KiB").
 ///
 /// # Safety
 /// The CPU has AVX-512F.

@@ -126,10 +126,10 @@ pub(crate) fn derive_secret(seed: u64) -> UsualSecret {
 
 /// `f` of the secret `seed` derives, for a one-shot hash. With `std`, each thread keeps the
 /// last seed's secret (208 bytes) and makes it again only for another seed: a secret derived
-/// afresh for every call cost a seeded one-shot 18-20 ns from 256 B to 1 KiB, half its time at
-/// 1 KiB, spent on the stripe loop's loads of the new secret (BENCHMARKS.md). Where the kept
-/// one cannot be had (a thread's storage torn down, or a signal handler hashing while this
-/// thread was), the secret is made for the call, as without `std`.
+/// afresh for every call slowed the stripe loop's loads of it (BENCHMARKS.md, "Seeded XXH3
+/// one-shots: the thread's kept secret"). Where the kept one cannot be had (a thread's storage
+/// torn down, or a signal handler hashing while this thread was), the secret is made for the
+/// call, as without `std`.
 #[cfg(feature = "std")]
 #[inline]
 pub(crate) fn with_derived_secret<T>(seed: u64, f: impl FnOnce(&UsualSecret) -> T) -> T {
