@@ -10,6 +10,27 @@ fn one_shot<W: Width>(platform: Platform, data: &[u8], seed: u64) -> W::Output {
     oneshot::<W>(|| platform, data, seed)
 }
 
+/// Checks every backend's one-shot XXH3-64 and XXH3-128 of `data` with `seed` against
+/// `xxhash-rust`'s, naming `context` in a failure; returns the XXH3-64.
+fn check_one_shots(data: &[u8], seed: u64, context: &str) -> u64 {
+    let expected64 = xxhash_rust::xxh3::xxh3_64_with_seed(data, seed);
+    let expected128 = xxhash_rust::xxh3::xxh3_128_with_seed(data, seed);
+    for platform in Platform::available() {
+        let name = platform.name();
+        assert_eq!(
+            one_shot::<Bits64>(platform, data, seed),
+            expected64,
+            "{name} {context}"
+        );
+        assert_eq!(
+            one_shot::<Bits128>(platform, data, seed),
+            expected128,
+            "{name} {context}"
+        );
+    }
+    expected64
+}
+
 /// A streaming hasher on `platform`, keyed by `secret` if given, else by `seed`, fed `data` in
 /// the pieces `cuts` makes.
 fn streamed<W: Width>(
@@ -55,21 +76,7 @@ fn every_backend_agrees_at_every_length_up_to_4096() {
         let offset = rng.below(64);
         let data = &buf[offset..offset + len];
         let seed = rng.seed();
-        let expected64 = xxhash_rust::xxh3::xxh3_64_with_seed(data, seed);
-        let expected128 = xxhash_rust::xxh3::xxh3_128_with_seed(data, seed);
-        for platform in Platform::available() {
-            let name = platform.name();
-            assert_eq!(
-                one_shot::<Bits64>(platform, data, seed),
-                expected64,
-                "{name} len {len}"
-            );
-            assert_eq!(
-                one_shot::<Bits128>(platform, data, seed),
-                expected128,
-                "{name} len {len}"
-            );
-        }
+        let expected64 = check_one_shots(data, seed, &std::format!("len {len}"));
         if len % 7 == 0 {
             assert_eq!(
                 expected64,
@@ -188,22 +195,8 @@ fn one_shots_follow_every_change_of_seed_on_every_thread() {
         for &seed in seeds {
             for len in [241, 1024, 1025, 3000] {
                 let data = &data[..len];
-                let expected64 = xxhash_rust::xxh3::xxh3_64_with_seed(data, seed);
-                let expected128 = xxhash_rust::xxh3::xxh3_128_with_seed(data, seed);
-                for platform in Platform::available() {
-                    let name = platform.name();
-                    let context = std::format!("{name} len {len} seed {seed}");
-                    assert_eq!(
-                        one_shot::<Bits64>(platform, data, seed),
-                        expected64,
-                        "{context}"
-                    );
-                    assert_eq!(
-                        one_shot::<Bits128>(platform, data, seed),
-                        expected128,
-                        "{context}"
-                    );
-                }
+                let expected64 =
+                    check_one_shots(data, seed, &std::format!("len {len} seed {seed}"));
                 assert_eq!(XxHash3::hash_with_seed(data, seed), expected64);
             }
         }
