@@ -150,17 +150,19 @@ impl Algorithm {
     /// For [`Algorithm::Crc`] this builds the set's engine (some microseconds): clone the
     /// hasher to make many.
     pub fn hasher(self, seed: u64) -> AnyHasher {
-        let state = match self {
-            Algorithm::Xxh32 => State::Xxh32(XxHash32::with_seed(seed as u32)),
-            Algorithm::Xxh64 => State::Xxh64(XxHash64::with_seed(seed)),
-            Algorithm::Xxh128 => State::Xxh128(XxHash128::with_seed(seed)),
-            Algorithm::Xxh3 => State::Xxh3(XxHash3::with_seed(seed)),
-            Algorithm::Crc32(variant) => State::Crc32(Crc32::with_variant(variant)),
-            Algorithm::Crc64(variant) => State::Crc64(Crc64::with_variant(variant)),
+        // Each arm makes the whole hasher, so it is built where the caller wants it: a shared
+        // `AnyHasher { state }` after the match built each state aside and copied it.
+        let any = |state| AnyHasher { state };
+        match self {
+            Algorithm::Xxh32 => any(State::Xxh32(XxHash32::with_seed(seed as u32))),
+            Algorithm::Xxh64 => any(State::Xxh64(XxHash64::with_seed(seed))),
+            Algorithm::Xxh128 => any(State::Xxh128(XxHash128::with_seed(seed))),
+            Algorithm::Xxh3 => any(State::Xxh3(XxHash3::with_seed(seed))),
+            Algorithm::Crc32(variant) => any(State::Crc32(Crc32::with_variant(variant))),
+            Algorithm::Crc64(variant) => any(State::Crc64(Crc64::with_variant(variant))),
             #[cfg(feature = "alloc")]
-            Algorithm::Crc(params) => State::Crc(Crc::with_params(params)),
-        };
-        AnyHasher { state }
+            Algorithm::Crc(params) => any(State::Crc(Crc::with_params(params))),
+        }
     }
 }
 

@@ -103,6 +103,13 @@ fn long(sizes: &[String]) {
                 b.chunks(64 << 10).for_each(|chunk| hasher.append(chunk));
                 hasher.current_hash()
             }));
+            // A hasher made, given the input in one piece and finished, as a binding's
+            // `xxh3_64(data).intdigest()` does: through `Algorithm`, as the bindings make one.
+            hashes.push(("iohash/XXH3-64-made-appended-finished", |b| {
+                let mut hasher = iohash::Algorithm::Xxh3.hasher(0);
+                hasher.append(b);
+                hasher.current_hash() as u64
+            }));
             hashes.push(("twox-hash/XXH3-64", twox_hash::XxHash3_64::oneshot));
             hashes.push(("twox-hash/XXH3-64-seeded", |b| {
                 twox_hash::XxHash3_64::oneshot_with_seed(42, b)
@@ -121,6 +128,11 @@ fn long(sizes: &[String]) {
             hashes.push(("xxhash-rust-native/XXH3-128", |b| fold(xxh3_128(b))));
             hashes.push(("xxhash-rust-native/XXH3-128-seeded", |b| {
                 fold(xxh3_128_with_seed(b, 42))
+            }));
+            hashes.push(("xxhash-rust-native/XXH3-64-made-appended-finished", |b| {
+                let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+                hasher.update(b);
+                hasher.digest()
             }));
         }
         measure(size, &hashes);

@@ -79,6 +79,9 @@ impl Crc {
     /// assert_eq!(crc.name(), "CRC");
     /// ```
     #[cfg(feature = "alloc")]
+    // Out of line: the engine is built on the stack (16 KiB) before it moves into its `Arc`,
+    // and inlined into `Algorithm::hasher` that frame was every algorithm's to probe.
+    #[inline(never)]
     pub fn with_params(params: CrcParams) -> Crc {
         Crc::on(EngineRef::Shared(alloc::sync::Arc::new(CrcEngine::new(
             params,
