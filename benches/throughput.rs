@@ -17,9 +17,10 @@ use criterion::{
 };
 use iohash::{Algorithm, Crc32, Crc32Variant, Crc64Variant, DynHasher, NonCryptographicHasher};
 
-const SIZES: [(usize, &str); 6] = [
+const SIZES: [(usize, &str); 7] = [
     (16, "16B"),
     (240, "240B"),
+    (300, "300B"),
     (1024, "1KiB"),
     (100 * 1024, "100KiB"),
     (1 << 20, "1MiB"),

@@ -149,6 +149,42 @@ fn every_backend_streams_random_lengths_up_to_1_mib() {
 }
 
 #[test]
+fn every_backend_finishes_a_stream_with_each_count_of_bytes_buffered() {
+    // The digest takes its last stripe from the buffer, across the seam between the bytes
+    // kept from before and those buffered when fewer than a stripe's are: one append of 257
+    // to 320 bytes leaves each count from 1 to 64 buffered, and twice the input in three
+    // pieces reaches the digest through a buffer filled and consumed on the way.
+    let mut rng = Rng(41);
+    let buf = rng.bytes(2 * 330);
+    for len in 241..=330 {
+        let data = &buf[..len];
+        let seed = rng.seed();
+        let expected64 = xxhash_rust::xxh3::xxh3_64_with_seed(data, seed);
+        let expected128 = xxhash_rust::xxh3::xxh3_128_with_seed(data, seed);
+        let twice = &buf[..2 * len];
+        let twice64 = xxhash_rust::xxh3::xxh3_64_with_seed(twice, seed);
+        for platform in Platform::available() {
+            let name = platform.name();
+            assert_eq!(
+                streamed::<Bits64>(platform, seed, None, data, &[]),
+                expected64,
+                "{name} len {len}"
+            );
+            assert_eq!(
+                streamed::<Bits128>(platform, seed, None, data, &[]),
+                expected128,
+                "{name} 128 len {len}"
+            );
+            assert_eq!(
+                streamed::<Bits64>(platform, seed, None, twice, &[len, len + 7]),
+                twice64,
+                "{name} len {len} twice"
+            );
+        }
+    }
+}
+
+#[test]
 fn every_backend_matches_the_c_reference_vectors() {
     let text = include_str!("../../../tests/data/xxhash_vectors.txt");
     let input = vector_input((1 << 20) + 7);

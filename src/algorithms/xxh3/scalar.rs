@@ -23,13 +23,18 @@ impl Kernel for Scalar {
 #[inline(always)]
 pub(crate) fn accumulate(acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
     for (n, stripe) in input.chunks_exact(STRIPE_LEN).enumerate() {
-        let key = &secret[n * SECRET_CONSUME_RATE..];
-        for i in 0..8 {
-            let data = read_u64(stripe, 8 * i);
-            let keyed = data ^ read_u64(key, 8 * i);
-            acc[i ^ 1] = acc[i ^ 1].wrapping_add(data);
-            acc[i] = acc[i].wrapping_add((keyed & 0xFFFF_FFFF).wrapping_mul(keyed >> 32));
-        }
+        let words = core::array::from_fn(|i| read_u64(stripe, 8 * i));
+        accumulate_lanes(acc, &words, &secret[n * SECRET_CONSUME_RATE..]);
+    }
+}
+
+/// Accumulates one stripe given as its eight little-endian words, keyed by `key[..64]`.
+#[inline(always)]
+pub(crate) fn accumulate_lanes(acc: &mut [u64; 8], words: &[u64; 8], key: &[u8]) {
+    for (i, &data) in words.iter().enumerate() {
+        let keyed = data ^ read_u64(key, 8 * i);
+        acc[i ^ 1] = acc[i ^ 1].wrapping_add(data);
+        acc[i] = acc[i].wrapping_add((keyed & 0xFFFF_FFFF).wrapping_mul(keyed >> 32));
     }
 }
 

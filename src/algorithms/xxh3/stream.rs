@@ -2,7 +2,7 @@
 //! finish.
 
 use super::common::{
-    derive_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, SECRET_CONSUME_RATE, STRIPE_LEN,
+    derive_secret, read_u64, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, SECRET_CONSUME_RATE, STRIPE_LEN,
 };
 use super::long::last_stripe_key;
 use super::platform::Platform;
@@ -164,6 +164,29 @@ pub(crate) struct State {
     platform: Platform,
 }
 
+/// The last stripe's eight words when fewer than a stripe's bytes are buffered: the buffer's
+/// last `64 - buffered` bytes (the input before the buffered bytes, kept there) then its first
+/// `buffered`. Read in place a word at a time: the two pieces copied into one array and read
+/// back waited on store forwarding, each load spanning two of the copy's stores (BENCHMARKS.md,
+/// "Making a hasher and finishing a short stream").
+#[inline]
+fn straddled_stripe(buffer: &[u8; BUFFER_LEN], buffered: usize) -> [u64; 8] {
+    let catch_up = STRIPE_LEN - buffered;
+    core::array::from_fn(|word| {
+        let at = 8 * word;
+        if at + 8 <= catch_up {
+            read_u64(buffer, BUFFER_LEN - catch_up + at)
+        } else if at >= catch_up {
+            read_u64(buffer, at - catch_up)
+        } else {
+            // The word across the seam: its first `kept` bytes end the buffer, the rest begin it.
+            let kept = catch_up - at;
+            (read_u64(buffer, BUFFER_LEN - 8) >> (8 * (8 - kept)))
+                | (read_u64(buffer, 0) << (8 * kept))
+        }
+    })
+}
+
 impl State {
     #[inline]
     pub(crate) fn new(key: Key, platform: Platform) -> State {
@@ -263,23 +286,23 @@ impl State {
         let buffered = &self.buffer[..self.buffered];
         if self.buffered >= STRIPE_LEN {
             let whole = (self.buffered - 1) / STRIPE_LEN * STRIPE_LEN;
-            self.platform.consume_stripes(
-                &mut acc,
-                &mut stripes_so_far,
-                &buffered[..whole],
-                secret,
-            );
+            // Exactly one stripe buffered (as after any input of whole stripes): no call.
+            if whole > 0 {
+                self.platform.consume_stripes(
+                    &mut acc,
+                    &mut stripes_so_far,
+                    &buffered[..whole],
+                    secret,
+                );
+            }
             super::scalar::accumulate(
                 &mut acc,
                 &buffered[self.buffered - STRIPE_LEN..],
                 last_stripe_key(secret),
             );
         } else {
-            let mut stripe = [0u8; STRIPE_LEN];
-            let catch_up = STRIPE_LEN - self.buffered;
-            stripe[..catch_up].copy_from_slice(&self.buffer[BUFFER_LEN - catch_up..]);
-            stripe[catch_up..].copy_from_slice(buffered);
-            super::scalar::accumulate(&mut acc, &stripe, last_stripe_key(secret));
+            let lanes = straddled_stripe(&self.buffer, self.buffered);
+            super::scalar::accumulate_lanes(&mut acc, &lanes, last_stripe_key(secret));
         }
         finish(&acc, secret, self.total_len)
     }
