@@ -4,9 +4,10 @@
 
 Prints, per input size, the time of one call of each implementation (the best of several
 rounds, the implementations taking turns in each round, so a noisy machine slows all alike)
-and its ratio to the peer; then a cached file through ``iohash.file_digest`` beside Python
-reading 1 MiB chunks into python-xxhash; then two threads hashing two buffers beside one
-thread. Missing peers are left out with a line saying so.
+and its ratio to the peer; then python-xxhash's classes as code calls them; then a cached
+file through ``iohash.file_digest`` beside Python reading 1 MiB chunks into python-xxhash;
+then two threads hashing two buffers beside one thread. Missing peers are left out with a
+line saying so.
 """
 
 import argparse
@@ -95,6 +96,8 @@ def one_calls(quick):
         if xxhash:
             peer_class = getattr(xxhash, name)
             functions["xxhash class"] = lambda data, c=peer_class: c(data).intdigest()
+        drop_in = getattr(ixxhash, name)
+        functions["iohash.xxhash class"] = lambda data, c=drop_in: c(data).intdigest()
         own_class = getattr(iohash, name)
         functions["iohash class"] = lambda data, c=own_class: c(data).intdigest()
         baseline = f"xxhash.{name}_intdigest" if xxhash else f"iohash {name}_intdigest"
@@ -120,6 +123,40 @@ def one_calls(quick):
     if checksums and hasattr(checksums, "crc64nvme"):
         functions = {"awscrt crc64nvme": checksums.crc64nvme, **functions}
     show("CRC-64/NVME", sizes, functions, next(iter(functions)), rounds, budget)
+
+
+def classes(quick):
+    """python-xxhash's classes as code calls them, without a `lambda`: each statement timed
+    with python-xxhash's module and with iohash.xxhash's, in turns."""
+    if not xxhash:
+        return
+    rounds = 10 if quick else 40
+    statements = [
+        "xxh3_64()",
+        "xxh3_64(short)",
+        "xxh3_64(short).intdigest()",
+        "xxh64(short).hexdigest()",
+        "xxh3_64(kib).intdigest()",
+        "xxh64(kib).hexdigest()",
+        "hasher.update(short)",
+        "hasher.intdigest()",
+        "hasher.hexdigest()",
+    ]
+    timers = []
+    for module in (xxhash, ixxhash):
+        names = {"xxh3_64": module.xxh3_64, "xxh64": module.xxh64, "short": os.urandom(16),
+                 "kib": os.urandom(1 << 10), "hasher": module.xxh3_64(os.urandom(300))}
+        timers.append([timeit.Timer(statement, globals=names) for statement in statements])
+    best = [[float("inf")] * len(statements) for _ in timers]
+    for _ in range(rounds):
+        for row, timer_row in zip(best, timers):
+            for i, timer in enumerate(timer_row):
+                row[i] = min(row[i], timer.timeit(20_000) / 20_000 * 1e9)
+    print(f"\nThe classes, 16 B and 1 KiB (ns per statement, best of {rounds}; ratio to python-xxhash)")
+    print(f"{'statement':>28} {'python-xxhash':>14} {'iohash.xxhash':>22}")
+    for i, statement in enumerate(statements):
+        theirs, ours = best[0][i], best[1][i]
+        print(f"{statement:>28} {theirs:>14.1f} {ours:>14.1f} ({ours / theirs:4.2f}x)")
 
 
 def files(size_mib, rounds):
@@ -208,7 +245,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer, shorter rounds")
     parser.add_argument("--file-size", type=int, default=1024, help="MiB (default 1024)")
-    parser.add_argument("--only", choices=["calls", "file", "threads"])
+    parser.add_argument("--only", choices=["calls", "classes", "file", "threads"])
     args = parser.parse_args()
     print(f"CPU: {cpu_name()}, {os.cpu_count()} CPUs; Python {sys.version.split()[0]}")
     versions = [f"iohash {iohash.__version__}"]
@@ -223,6 +260,8 @@ def main():
     rounds = 3 if args.quick else 5
     if args.only in (None, "calls"):
         one_calls(args.quick)
+    if args.only in (None, "classes"):
+        classes(args.quick)
     if args.only in (None, "file"):
         files(args.file_size, rounds)
     if args.only in (None, "threads"):

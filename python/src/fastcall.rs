@@ -1,14 +1,16 @@
-//! The hottest calls (the one-shot functions, the constructors, `update`) through
-//! `METH_FASTCALL` on CPython 3.10 and later.
+//! The hottest calls (the one-shot functions, the constructors, `update` and the digests)
+//! through `METH_FASTCALL` on CPython 3.10 and later.
 //!
 //! Under `abi3-py39` PyO3 declares every function `METH_VARARGS`: CPython packs the arguments
-//! into a tuple for each call and PyO3 unpacks them, about 30 ns of a 50 ns call on 16 bytes.
+//! into a tuple for each call and PyO3 unpacks them, most of a call on 16 bytes (BENCHMARKS.md,
+//! Python package, "The run before").
 //! `METH_FASTCALL` passes them as an array; it is in CPython since 3.7 but in the limited API
 //! only from 3.10, so the one abi3 wheel checks the running interpreter's version when the
 //! module is made: from 3.10 each of these names is replaced by a `METH_FASTCALL` function
 //! (or method descriptor) made here, on 3.9 PyO3's stays. The fast versions only take the
-//! common shapes of a call (`f(data)`, `f(data, seed)`, `f(data, seed=s)`, `h.update(data)`)
-//! and hand any other to PyO3's, so keywords, defaults and error messages stay PyO3's.
+//! common shapes of a call (`f(data)`, `f(data, seed)`, `f(data, seed=s)`, `h.update(data)`,
+//! `h.digest()`) and hand any other to PyO3's, so keywords, defaults and error messages stay
+//! PyO3's.
 
 use std::ffi::{c_int, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -22,7 +24,7 @@ use pyo3::Borrowed;
 
 /// `METH_FASTCALL`; pyo3-ffi declares it under abi3 only from 3.10, where it joined the
 /// limited API. Only used when the running interpreter is 3.10 or later.
-const METH_FASTCALL: c_int = 0x0080;
+pub(crate) const METH_FASTCALL: c_int = 0x0080;
 
 /// A `METH_FASTCALL | METH_KEYWORDS` function: `self` (the module, or the instance for a
 /// method), the positional arguments then the keyword arguments' values, the number of
@@ -45,6 +47,15 @@ pub(crate) enum Shape {
     Data,
     /// `h.update(data)`.
     Update,
+    /// `h.digest()`, `h.hexdigest()`, `h.intdigest()`: a method without arguments.
+    Digest,
+}
+
+impl Shape {
+    /// Whether the function is a method, whose `self` is the instance.
+    fn is_method(self) -> bool {
+        matches!(self, Shape::Update | Shape::Digest)
+    }
 }
 
 /// What a fast function computes from its data and seed (`self` is the instance for a method).
@@ -67,7 +78,8 @@ pub(crate) fn enabled(py: Python<'_>) -> bool {
 /// CPython's `METH_FASTCALL | METH_KEYWORDS` contract: the calling thread is attached (holds
 /// the GIL), `args` holds `nargs` positional arguments followed by one value per name in
 /// `kwnames` (null or a tuple of str), all borrowed for the call; `slf` is the instance when
-/// `shape` is [`Shape::Update`] (a method descriptor checked its type), the module otherwise.
+/// `shape` is a method's ([`Shape::Update`], [`Shape::Digest`]; a method descriptor checked its
+/// type), the module otherwise.
 ///
 /// Generic in `body` and always inlined, so each fast function has its own copy with its
 /// body inlined: a shared one called each body through a pointer.
@@ -103,6 +115,11 @@ where
                     let this = unsafe { Borrowed::from_ptr(py, slf) };
                     return body(py, Some(&this), Some(&arg(0)), None);
                 }
+                (Shape::Digest, 0) => {
+                    // SAFETY: as above.
+                    let this = unsafe { Borrowed::from_ptr(py, slf) };
+                    return body(py, Some(&this), None, None);
+                }
                 (Shape::Data | Shape::DataThenSeed | Shape::OptionalDataKeywordSeed, 1) => {
                     return body(py, None, Some(&arg(0)), None);
                 }
@@ -114,6 +131,15 @@ where
         // SAFETY: the caller's contract, passed on.
         unsafe { with_keywords(py, slf, args, nargs, kwnames, shape, original, &body) }
     }));
+    into_return(py, outcome)
+}
+
+/// What a C entry point returns for its Rust body's `outcome`: the new reference, or null with
+/// the error (a panic as `PanicException`) set as CPython's current exception.
+pub(crate) fn into_return(
+    py: Python<'_>,
+    outcome: std::thread::Result<PyResult<Bound<'_, PyAny>>>,
+) -> *mut ffi::PyObject {
     match outcome {
         Ok(Ok(value)) => value.into_ptr(),
         Ok(Err(err)) => {
@@ -174,7 +200,7 @@ unsafe fn with_keywords<'py>(
             ) == 0
         }
     };
-    let this = (shape == Shape::Update).then(|| {
+    let this = shape.is_method().then(|| {
         // SAFETY: for a method `slf` is the instance, live for the call (the contract).
         unsafe { Borrowed::from_ptr(py, slf) }
     });
@@ -300,8 +326,8 @@ pub(crate) fn replace_method(
 
 /// Defines a `METH_FASTCALL` function named `$name` computing `$body` and puts it in place of
 /// `$target`'s: a module's function with `replace_function`, a class's method with
-/// `replace_method`, whose `$shape` must be `Shape::Update` (the only one whose `self` is an
-/// instance), as no other's may be.
+/// `replace_method`, whose `$shape` must be a method's (`Shape::Update`, `Shape::Digest`: those
+/// whose `self` is an instance), as a function's must not be.
 macro_rules! fast {
     ($replace:ident, $target:expr, $name:expr, $shape:expr,
      |$py:ident, $this:ident, $data:ident, $seed:ident| $body:expr) => {{

@@ -17,9 +17,10 @@ pub(crate) const RELEASE_GIL_FROM: usize = 2048;
 
 pub(crate) use crate::shared::Shared;
 
-/// `hasher` shared by the threads that use it.
-pub(crate) fn shared(hasher: AnyHasher) -> Shared {
-    Shared::new(Box::new(hasher))
+/// `hasher` shared by the threads that use it, boxed for a PyO3 class: an `AnyHasher` is over
+/// 600 bytes, and a pointer moves into a new PyO3 object faster than it does.
+pub(crate) fn shared(hasher: AnyHasher) -> Box<Shared> {
+    Box::new(Shared::new(hasher))
 }
 
 /// Runs `f` on the hasher (see [`Shared::with`]).
@@ -50,11 +51,13 @@ fn digest_bytes(hasher: &AnyHasher) -> ([u8; 16], usize) {
     (hasher.current_hash().to_be_bytes(), hasher.hash_len())
 }
 
+/// `digest()`: the hash as big-endian bytes of the algorithm's length.
 pub(crate) fn digest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes> {
     let (bytes, len) = with_hasher(py, state, |hasher| digest_bytes(hasher));
     PyBytes::new(py, &bytes[16 - len..])
 }
 
+/// `hexdigest()`: those bytes in lower-case hexadecimal.
 pub(crate) fn hexdigest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyString> {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let (bytes, len) = with_hasher(py, state, |hasher| digest_bytes(hasher));
@@ -66,6 +69,7 @@ pub(crate) fn hexdigest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PySt
     PyString::new(py, std::str::from_utf8(&hex[..2 * len]).unwrap_or_default())
 }
 
+/// `intdigest()`: the hash as an unsigned integer.
 pub(crate) fn intdigest<'py>(py: Python<'py>, state: &Shared) -> PyResult<Bound<'py, PyAny>> {
     let (value, wide) = with_hasher(py, state, |hasher| {
         (hasher.current_hash(), hasher.hash_len() > 8)
@@ -76,15 +80,18 @@ pub(crate) fn intdigest<'py>(py: Python<'py>, state: &Shared) -> PyResult<Bound<
     })
 }
 
+/// `reset()`: back to the state the hasher was made in.
 pub(crate) fn reset(py: Python<'_>, state: &Shared) {
     with_hasher(py, state, |hasher| hasher.reset());
 }
 
+/// The library's saved state of the hasher, as bytes (what pickling keeps).
 pub(crate) fn saved_state<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes> {
     let saved = with_hasher(py, state, |hasher| hasher.save_state());
     PyBytes::new(py, saved.as_ref())
 }
 
+/// The hasher a saved state describes, or `ValueError` for bytes that are not one.
 pub(crate) fn restore(state: &[u8]) -> PyResult<AnyHasher> {
     AnyHasher::restore_state(state)
         .map_err(|err| PyValueError::new_err(format!("bad saved state: {err}")))
@@ -162,7 +169,7 @@ pub(crate) fn block_size(algorithm: Algorithm) -> usize {
 /// threads: each call holds its lock.
 #[pyclass(frozen, module = "iohash", name = "Hasher")]
 pub(crate) struct Hasher {
-    pub(crate) state: Shared,
+    pub(crate) state: Box<Shared>,
     pub(crate) algorithm: Algorithm,
     pub(crate) seed: u64,
 }
@@ -198,14 +205,16 @@ impl Hasher {
     }
 }
 
-/// `Hasher.update` through `METH_FASTCALL` where the interpreter has it (see fastcall.rs).
-pub(crate) fn fast_update(module: &Bound<'_, PyModule>) -> PyResult<()> {
+/// `Hasher`'s `update`, `digest`, `hexdigest` and `intdigest`, the calls made on every hasher,
+/// through `METH_FASTCALL` where the interpreter has it (see fastcall.rs).
+pub(crate) fn fast_methods(module: &Bound<'_, PyModule>) -> PyResult<()> {
     if !crate::fastcall::enabled(module.py()) {
         return Ok(());
     }
+    let class = module.py().get_type::<Hasher>();
     crate::fastcall::fast!(
         replace_method,
-        &module.py().get_type::<Hasher>(),
+        &class,
         "update",
         crate::fastcall::Shape::Update,
         |py, this, data, _seed| {
@@ -215,7 +224,28 @@ pub(crate) fn fast_update(module: &Bound<'_, PyModule>) -> PyResult<()> {
             update(py, &this.get().state, crate::fastcall::required(data)?)?;
             Ok(py.None().into_bound(py))
         }
-    )
+    )?;
+    macro_rules! fast_digest {
+        ($name:literal, |$py:ident, $state:ident| $make:expr) => {
+            crate::fastcall::fast!(
+                replace_method,
+                &class,
+                $name,
+                crate::fastcall::Shape::Digest,
+                |$py, this, _data, _seed| {
+                    let this = crate::fastcall::required(this)?;
+                    // SAFETY: the method descriptor checked that `self` is a Hasher.
+                    let this = unsafe { this.cast_unchecked::<Hasher>() };
+                    let $state = &this.get().state;
+                    $make
+                }
+            )?
+        };
+    }
+    fast_digest!("digest", |py, state| Ok(digest(py, state).into_any()));
+    fast_digest!("hexdigest", |py, state| Ok(hexdigest(py, state).into_any()));
+    fast_digest!("intdigest", |py, state| intdigest(py, state));
+    Ok(())
 }
 
 #[pymethods]
@@ -259,9 +289,7 @@ impl Hasher {
     /// A copy of this hasher: the two go on separately.
     fn copy(&self, py: Python<'_>) -> Hasher {
         Hasher {
-            state: Shared::new(with_hasher(py, &self.state, |hasher| {
-                Box::new(hasher.clone())
-            })),
+            state: shared(with_hasher(py, &self.state, |hasher| hasher.clone())),
             algorithm: self.algorithm,
             seed: self.seed,
         }

@@ -15,6 +15,7 @@ mod one_shots;
 mod shared;
 mod templates;
 mod xxhash;
+mod xxhash_types;
 
 use pyo3::prelude::*;
 
@@ -100,7 +101,7 @@ fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
     shared::check_gil(module.py())?;
     buffer::init(module.py())?;
     module.add_class::<Hasher>()?;
-    hasher::fast_update(module)?;
+    hasher::fast_methods(module)?;
     module.add_function(wrap_pyfunction!(new, module)?)?;
     add_constructors(module)?;
     one_shots::register(module)?;

@@ -1,7 +1,7 @@
 //! A hasher that Python threads share, without an atomic operation on the common path.
 //!
-//! A `Mutex` costs two locked instructions a call, 9 ns on the Zen 5 this was measured on:
-//! half of python-xxhash's whole `update` of 16 bytes. But most calls hold the GIL from start
+//! A `Mutex` costs two locked instructions a call, half of python-xxhash's whole `update` of
+//! 16 bytes on the Zen 5 this was measured on (BENCHMARKS.md, Python package, the targets). But most calls hold the GIL from start
 //! to end, and the GIL already keeps them apart. Only work done with the GIL released (inputs
 //! of 2 KiB and more, files) needs a lock of its own. So a count of the threads that hold or
 //! wait for that lock, read and changed only with the GIL held, tells a call holding the GIL
@@ -18,10 +18,9 @@ use std::sync::{Mutex, PoisonError};
 use iohash::AnyHasher;
 use pyo3::prelude::*;
 
-/// A hasher, boxed (an `AnyHasher` is over 600 bytes, and a pointer moves into a new Python
-/// object faster than it does), with what keeps the threads using it apart.
+/// A hasher, with what keeps the threads using it apart.
 pub(crate) struct Shared {
-    hasher: UnsafeCell<Box<AnyHasher>>,
+    hasher: UnsafeCell<AnyHasher>,
     /// Whether a thread uses the hasher with the GIL held; read and changed only with the GIL.
     in_use: Cell<bool>,
     /// The threads that hold or wait for `lock`; read and changed only with the GIL held.
@@ -61,7 +60,8 @@ impl Drop for Counted<'_> {
 }
 
 impl Shared {
-    pub(crate) fn new(hasher: Box<AnyHasher>) -> Shared {
+    /// `hasher`, used by no thread yet.
+    pub(crate) fn new(hasher: AnyHasher) -> Shared {
         Shared {
             hasher: UnsafeCell::new(hasher),
             in_use: Cell::new(false),

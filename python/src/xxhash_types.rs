@@ -1,0 +1,691 @@
+//! python-xxhash's classes (`xxh32`, `xxh64`, `xxh3_64`, `xxh3_128`) as types this module makes
+//! with `PyType_FromSpec`, rather than PyO3's `#[pyclass]`.
+//!
+//! Most code calls python-xxhash as `xxh64(data).hexdigest()`, so making an object is most of a
+//! call on short data. PyO3's way of making one (its trampolines, its argument parser, slot
+//! lookups under the stable ABI) cost more than python-xxhash's whole call (BENCHMARKS.md,
+//! Python package, "The python-xxhash classes"). Here `tp_new` is ours: it reads the arguments
+//! as CPython passes them, allocates with `PyObject_Malloc` and writes the fields in place.
+//! The methods call the code `iohash.Hasher` uses, through `METH_FASTCALL` from Python 3.10
+//! (fastcall.rs) and the older conventions on 3.9; what they return and raise is as before.
+
+use std::ffi::{c_int, c_void, CStr};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr::{self, addr_of_mut};
+use std::sync::OnceLock;
+
+use iohash::{Algorithm, AnyHasher};
+use pyo3::exceptions::{PySystemError, PyTypeError, PyValueError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
+use pyo3::Borrowed;
+
+use crate::fastcall::into_return;
+use crate::hasher::{self, seed_of, Shared};
+
+/// One of the four classes.
+struct Class {
+    /// The class's name in `iohash.xxhash`.
+    name: &'static str,
+    /// `__module__` and `__name__`, as `PyType_FromSpec` takes them.
+    qualified: &'static CStr,
+    /// The docstring, its first line the text signature `inspect` reads (from Python 3.10:
+    /// 3.9's `PyType_FromSpec` drops it).
+    doc: &'static CStr,
+    /// The `name` attribute, as python-xxhash gives it.
+    tag: &'static str,
+    /// What the class hashes with.
+    algorithm: Algorithm,
+}
+
+const CLASSES: [Class; 4] = [
+    Class {
+        name: "xxh32",
+        qualified: c"iohash.xxhash.xxh32",
+        doc: c"xxh32(data=b'', seed=0)\n--\n\nThe XXH32 hash of a bytes-like object, updated piece by piece (the seed modulo 2**32).",
+        tag: "XXH32",
+        algorithm: Algorithm::Xxh32,
+    },
+    Class {
+        name: "xxh64",
+        qualified: c"iohash.xxhash.xxh64",
+        doc: c"xxh64(data=b'', seed=0)\n--\n\nThe XXH64 hash of a bytes-like object, updated piece by piece.",
+        tag: "XXH64",
+        algorithm: Algorithm::Xxh64,
+    },
+    Class {
+        name: "xxh3_64",
+        qualified: c"iohash.xxhash.xxh3_64",
+        doc: c"xxh3_64(data=b'', seed=0)\n--\n\nThe XXH3-64 hash of a bytes-like object, updated piece by piece.",
+        tag: "XXH3_64",
+        algorithm: Algorithm::Xxh3,
+    },
+    Class {
+        name: "xxh3_128",
+        qualified: c"iohash.xxhash.xxh3_128",
+        doc: c"xxh3_128(data=b'', seed=0)\n--\n\nThe XXH3-128 hash of a bytes-like object, updated piece by piece.",
+        tag: "XXH3_128",
+        algorithm: Algorithm::Xxh128,
+    },
+];
+
+/// The types made from [`CLASSES`], in its order, once the module is made.
+static TYPES: [OnceLock<Py<PyType>>; 4] = [const { OnceLock::new() }; 4];
+
+/// An instance: the object's header, then the hasher behind its lock, the seed it was made
+/// with and which of [`CLASSES`] it is.
+#[repr(C)]
+struct Instance {
+    /// CPython's object header: the reference count and the type.
+    header: ffi::PyObject,
+    /// The hasher and its lock.
+    state: Shared,
+    /// The seed as the `seed` attribute gives it (reduced modulo 2**32 for XXH32).
+    seed: u64,
+    /// The index of the instance's class in [`CLASSES`].
+    class: usize,
+}
+
+// `PyObject_Malloc` aligns its blocks to two words; an `Instance` must need no more.
+const _: () = assert!(align_of::<Instance>() <= 2 * size_of::<usize>());
+
+impl Instance {
+    /// The instance `object` points to.
+    ///
+    /// # Safety
+    /// `object` is an instance of one of the types made here (CPython checked it: a method's or
+    /// a getter's `self`), alive for `'a`.
+    unsafe fn of<'a>(object: *mut ffi::PyObject) -> &'a Instance {
+        // SAFETY: the caller's contract; `alloc` wrote every field before the object was used.
+        unsafe { &*object.cast::<Instance>() }
+    }
+
+    /// The instance's class.
+    fn class(&self) -> &'static Class {
+        &CLASSES[self.class]
+    }
+}
+
+/// A new instance of the type `class` (one of [`TYPES`]) holding `hasher`.
+fn alloc(py: Python<'_>, class: usize, hasher: AnyHasher, seed: u64) -> PyResult<Bound<'_, PyAny>> {
+    let Some(type_object) = TYPES[class].get() else {
+        return Err(PySystemError::new_err(
+            "iohash.xxhash: a class used before it was made",
+        ));
+    };
+    // SAFETY: `PyObject_Malloc` returns memory for an `Instance` or null; `PyObject_Init` makes
+    // its header an object of the live type `type_object` (taking a reference to the type,
+    // which `dealloc` gives back) and returns it. The fields are written before anything else
+    // sees the object, so unlike `PyType_GenericAlloc` this does not zero the memory first.
+    unsafe {
+        let memory = ffi::PyObject_Malloc(size_of::<Instance>()).cast::<ffi::PyObject>();
+        if memory.is_null() {
+            return Err(pyo3::exceptions::PyMemoryError::new_err(()));
+        }
+        let object = ffi::PyObject_Init(memory, type_object.bind(py).as_type_ptr());
+        let instance = object.cast::<Instance>();
+        addr_of_mut!((*instance).state).write(Shared::new(hasher));
+        addr_of_mut!((*instance).seed).write(seed);
+        addr_of_mut!((*instance).class).write(class);
+        Ok(Bound::from_owned_ptr(py, object))
+    }
+}
+
+/// The body of every entry point CPython calls: with the GIL held (CPython's contract for each
+/// of them), an error or a panic becomes the exception set and null.
+fn entry(
+    body: impl for<'py> FnOnce(Python<'py>) -> PyResult<Bound<'py, PyAny>>,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls a type's slots, methods and getters from an attached thread.
+    let py = unsafe { Python::assume_attached() };
+    into_return(py, catch_unwind(AssertUnwindSafe(|| body(py))))
+}
+
+/// `tp_new` of the class `C`: `xxh64(data=b'', seed=0)` as python-xxhash takes it (neither
+/// may be `None`, as in python-xxhash).
+unsafe extern "C" fn new<const C: usize>(
+    _subtype: *mut ffi::PyTypeObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        let class = &CLASSES[C];
+        // SAFETY: CPython passes `tp_new` a tuple and a dict or null, borrowed for the call.
+        let [data, seed] = unsafe {
+            tuple_and_dict(py, || class.name.to_owned(), ["data", "seed"], args, kwargs)
+        }?;
+        // SAFETY: what `bind` gives are the call's arguments, borrowed for it.
+        let borrow = |value: *mut ffi::PyObject| unsafe { Borrowed::from_ptr(py, value) };
+        let seed = seed_of(seed.map(borrow).as_deref(), class.algorithm)?;
+        let object = alloc(py, C, class.algorithm.hasher(seed), seed)?;
+        if let Some(data) = data {
+            // SAFETY: `alloc` made `object` one of these instances.
+            let instance = unsafe { Instance::of(object.as_ptr()) };
+            hasher::update(py, &instance.state, &borrow(data))?;
+        }
+        Ok(object)
+    })
+}
+
+/// The parameters `names` of `function` bound to a call's arguments given as a tuple `args` and
+/// a dict `kwargs` (or null), as `tp_new` and `METH_VARARGS` functions take them.
+///
+/// # Safety
+/// `args` is a live tuple and `kwargs` null or a live dict, borrowed for the call.
+unsafe fn tuple_and_dict<const N: usize>(
+    py: Python<'_>,
+    function: impl Fn() -> String,
+    names: [&str; N],
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> PyResult<[Option<*mut ffi::PyObject>; N]> {
+    // SAFETY: `args` is a tuple (the contract).
+    let count = unsafe { ffi::PyTuple_Size(args) };
+    // SAFETY: as above; `item` is only called below `count`, and the item is borrowed from the
+    // tuple for the call.
+    let item = |i: ffi::Py_ssize_t| unsafe { ffi::PyTuple_GetItem(args, i) };
+    if kwargs.is_null() && count <= N as ffi::Py_ssize_t {
+        // The common calls, without a list.
+        return Ok(std::array::from_fn(|i| {
+            let i = i as ffi::Py_ssize_t;
+            (i < count).then(|| item(i))
+        }));
+    }
+    let positional: Vec<_> = (0..count).map(item).collect();
+    let keywords = if kwargs.is_null() {
+        Vec::new()
+    } else {
+        // SAFETY: a non-null `kwargs` is a dict borrowed for the call (the contract), which
+        // holds its values for the call.
+        let kwargs = unsafe { Borrowed::from_ptr(py, kwargs).cast_unchecked::<PyDict>() };
+        kwargs
+            .iter()
+            .map(|(name, value)| (name, value.as_ptr()))
+            .collect()
+    };
+    bind(function, names, &positional, &keywords)
+}
+
+/// The parameters `names` of `function` bound to a call's positional arguments and keyword
+/// arguments (name, value), with CPython's errors for a call that does not fit them.
+fn bind<const N: usize>(
+    function: impl Fn() -> String,
+    names: [&str; N],
+    positional: &[*mut ffi::PyObject],
+    keywords: &[(Bound<'_, PyAny>, *mut ffi::PyObject)],
+) -> PyResult<[Option<*mut ffi::PyObject>; N]> {
+    if positional.len() > N {
+        return Err(PyTypeError::new_err(format!(
+            "{}() takes at most {N} positional argument{} ({} given)",
+            function(),
+            if N == 1 { "" } else { "s" },
+            positional.len()
+        )));
+    }
+    let mut bound = [None; N];
+    for (slot, value) in bound.iter_mut().zip(positional) {
+        *slot = Some(*value);
+    }
+    for (name, value) in keywords {
+        let name = name.cast::<PyString>()?.to_cow()?;
+        let Some(i) = names.iter().position(|known| *known == name) else {
+            return Err(PyTypeError::new_err(format!(
+                "'{name}' is an invalid keyword argument for {}()",
+                function()
+            )));
+        };
+        if bound[i].is_some() {
+            return Err(PyTypeError::new_err(format!(
+                "argument for {}() given by name ('{name}') and position ({})",
+                function(),
+                i + 1
+            )));
+        }
+        bound[i] = Some(*value);
+    }
+    Ok(bound)
+}
+
+/// `tp_dealloc`: drops the fields `alloc` wrote, frees the object and lets go of its type, as
+/// an instance of a heap type holds a reference to it.
+unsafe extern "C" fn dealloc(object: *mut ffi::PyObject) {
+    // SAFETY: CPython calls this once, when the last reference to an instance has gone, so
+    // nothing else reads it; its fields were written by `alloc`. The type is read before the
+    // memory is freed, and `PyObject_Free` frees what `PyObject_Malloc` took.
+    unsafe {
+        let type_object = ffi::Py_TYPE(object);
+        let instance = object.cast::<Instance>();
+        ptr::drop_in_place(addr_of_mut!((*instance).state));
+        ffi::PyObject_Free(object.cast());
+        ffi::Py_DecRef(type_object.cast());
+    }
+}
+
+/// A method without arguments: what it returns for an instance.
+trait NoArgs {
+    /// The method's name, for the error a call with arguments gets.
+    const NAME: &'static str;
+    /// What the method returns for `this`.
+    fn call<'py>(py: Python<'py>, this: &Instance) -> PyResult<Bound<'py, PyAny>>;
+}
+
+/// The method `M` as `METH_NOARGS`, for Python 3.9.
+unsafe extern "C" fn no_args<M: NoArgs>(
+    object: *mut ffi::PyObject,
+    _unused: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython checked that `self` is an instance of the type.
+    entry(|py| M::call(py, unsafe { Instance::of(object) }))
+}
+
+/// The method `M` through `METH_FASTCALL | METH_KEYWORDS`, where the interpreter has it:
+/// CPython 3.11 checks the depth of recursion on each `METH_NOARGS` call, not on these.
+unsafe extern "C" fn no_args_fast<M: NoArgs>(
+    object: *mut ffi::PyObject,
+    _args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        // SAFETY: CPython checked that `self` is an instance of the type.
+        let this = unsafe { Instance::of(object) };
+        // SAFETY: a non-null `kwnames` is a tuple (the METH_FASTCALL contract), which may be
+        // empty.
+        let keywords = !kwnames.is_null() && unsafe { ffi::PyTuple_Size(kwnames) } != 0;
+        if nargs != 0 || keywords {
+            return Err(PyTypeError::new_err(format!(
+                "{}.{}() takes no arguments",
+                this.class().name,
+                M::NAME
+            )));
+        }
+        M::call(py, this)
+    })
+}
+
+/// Defines the methods without arguments: `$type` (the method `$name`) returns `$body`.
+macro_rules! no_args {
+    ($($type:ident $name:literal ($py:ident, $this:ident) $body:block)*) => {
+        $(
+            #[doc = concat!("The method `", $name, "`.")]
+            struct $type;
+
+            impl NoArgs for $type {
+                const NAME: &'static str = $name;
+                fn call<'py>($py: Python<'py>, $this: &Instance) -> PyResult<Bound<'py, PyAny>> {
+                    $body
+                }
+            }
+        )*
+    };
+}
+
+no_args! {
+    Digest "digest" (py, this) { Ok(hasher::digest(py, &this.state).into_any()) }
+    HexDigest "hexdigest" (py, this) { Ok(hasher::hexdigest(py, &this.state).into_any()) }
+    IntDigest "intdigest" (py, this) { hasher::intdigest(py, &this.state) }
+    Duplicate "copy" (py, this) {
+        let hasher = hasher::with_hasher(py, &this.state, |h| h.clone());
+        alloc(py, this.class, hasher, this.seed)
+    }
+    Reset "reset" (py, this) {
+        hasher::reset(py, &this.state);
+        Ok(py.None().into_bound(py))
+    }
+    Reduce "__reduce__" (py, this) {
+        let restore = py.import("iohash.xxhash")?.getattr("_restore")?;
+        let state = hasher::saved_state(py, &this.state);
+        Ok((restore, (this.class().name, state, this.seed)).into_pyobject(py)?.into_any())
+    }
+}
+
+/// `update(data)` through `METH_FASTCALL | METH_KEYWORDS`, where the interpreter has it
+/// (fastcall.rs): the positional arguments then the keywords' values, their count and names.
+unsafe extern "C" fn update_fast(
+    object: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        // SAFETY: CPython checked that `self` is an instance of the type.
+        let this = unsafe { Instance::of(object) };
+        let data = if nargs == 1 && kwnames.is_null() {
+            // SAFETY: one positional argument, borrowed for the call.
+            unsafe { *args }
+        } else {
+            // SAFETY: CPython's METH_FASTCALL | METH_KEYWORDS contract, as the function's.
+            let (positional, keywords) = unsafe { vector_arguments(py, args, nargs, kwnames) };
+            let function = || format!("{}.update", this.class().name);
+            required(function, bind(function, ["data"], positional, &keywords)?)?
+        };
+        // SAFETY: `data` is an argument of the call, borrowed for it.
+        let data = unsafe { Borrowed::from_ptr(py, data) };
+        hasher::update(py, &this.state, &data)?;
+        Ok(py.None().into_bound(py))
+    })
+}
+
+/// `update(data)` through `METH_VARARGS | METH_KEYWORDS`, for Python 3.9.
+unsafe extern "C" fn update_tuple(
+    object: *mut ffi::PyObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        // SAFETY: CPython checked that `self` is an instance of the type, and passes a tuple
+        // and a dict or null, borrowed for the call.
+        let (this, data) = unsafe {
+            let this = Instance::of(object);
+            let function = || format!("{}.update", this.class().name);
+            (
+                this,
+                required(
+                    function,
+                    tuple_and_dict(py, function, ["data"], args, kwargs)?,
+                )?,
+            )
+        };
+        // SAFETY: `data` is an argument of the call, borrowed for it.
+        let data = unsafe { Borrowed::from_ptr(py, data) };
+        hasher::update(py, &this.state, &data)?;
+        Ok(py.None().into_bound(py))
+    })
+}
+
+/// The one argument of `function`, or CPython's error for a call without it.
+fn required(
+    function: impl Fn() -> String,
+    [data]: [Option<*mut ffi::PyObject>; 1],
+) -> PyResult<*mut ffi::PyObject> {
+    data.ok_or_else(|| {
+        PyTypeError::new_err(format!("{}() missing required argument 'data'", function()))
+    })
+}
+
+/// A `METH_FASTCALL | METH_KEYWORDS` call's positional arguments and keyword arguments (name,
+/// value), as [`bind`] takes them.
+///
+/// # Safety
+/// `args` holds `nargs` values then one per name in `kwnames` (a tuple of str, or null), all
+/// borrowed for the call.
+#[allow(clippy::type_complexity)]
+unsafe fn vector_arguments<'a, 'py>(
+    py: Python<'py>,
+    args: *const *mut ffi::PyObject,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> (
+    &'a [*mut ffi::PyObject],
+    Vec<(Bound<'py, PyAny>, *mut ffi::PyObject)>,
+) {
+    let nargs = usize::try_from(nargs).unwrap_or(0);
+    // SAFETY: the contract.
+    unsafe {
+        let positional = if nargs == 0 {
+            &[][..]
+        } else {
+            std::slice::from_raw_parts(args, nargs)
+        };
+        let keywords = if kwnames.is_null() {
+            Vec::new()
+        } else {
+            let names = Borrowed::from_ptr(py, kwnames).cast_unchecked::<PyTuple>();
+            let values = args.add(nargs);
+            names
+                .iter()
+                .enumerate()
+                .map(|(i, name)| (name, *values.add(i)))
+                .collect()
+        };
+        (positional, keywords)
+    }
+}
+
+/// `__deepcopy__(memo)`, as `METH_O`: a copy (a hasher holds no Python objects).
+unsafe extern "C" fn deep_copy(
+    object: *mut ffi::PyObject,
+    _memo: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython checked that `self` is an instance of the type.
+    entry(|py| Duplicate::call(py, unsafe { Instance::of(object) }))
+}
+
+/// Defines getters: `$name(instance)` computes the attribute, an integer or a str.
+macro_rules! getters {
+    ($($name:ident($this:ident) $body:expr;)*) => {
+        $(
+            #[doc = concat!("The getter of `", stringify!($name), "`.")]
+            unsafe extern "C" fn $name(
+                object: *mut ffi::PyObject,
+                _closure: *mut c_void,
+            ) -> *mut ffi::PyObject {
+                entry(|py| {
+                    // SAFETY: CPython checked that `self` is an instance of the type.
+                    let $this = unsafe { Instance::of(object) };
+                    Ok($body.into_pyobject(py)?.into_any())
+                })
+            }
+        )*
+    };
+}
+
+getters! {
+    name(this) this.class().tag;
+    digest_size(this) this.class().algorithm.hash_len();
+    block_size(this) hasher::block_size(this.class().algorithm);
+    seed(this) this.seed;
+}
+
+/// A method's entry in the type's table; CPython keeps pointers to it for the process.
+fn method(
+    name: &'static CStr,
+    function: ffi::PyCFunction,
+    flags: c_int,
+    doc: &'static CStr,
+) -> ffi::PyMethodDef {
+    ffi::PyMethodDef {
+        ml_name: name.as_ptr(),
+        ml_meth: ffi::PyMethodDefPointer {
+            PyCFunction: function,
+        },
+        ml_flags: flags,
+        ml_doc: doc.as_ptr(),
+    }
+}
+
+/// A getter's entry in the type's table.
+fn getter(name: &'static CStr, get: ffi::getter, doc: &'static CStr) -> ffi::PyGetSetDef {
+    ffi::PyGetSetDef {
+        name: name.as_ptr(),
+        get: Some(get),
+        set: None,
+        doc: doc.as_ptr(),
+        closure: ptr::null_mut(),
+    }
+}
+
+/// A function for the table with its flags: `fast` (`METH_FASTCALL | METH_KEYWORDS`) where
+/// the interpreter has it (fastcall.rs), else `slow` with `slow_flags`.
+fn either(
+    py: Python<'_>,
+    fast: crate::fastcall::Fast,
+    slow: ffi::PyCFunction,
+    slow_flags: c_int,
+) -> (ffi::PyCFunction, c_int) {
+    if crate::fastcall::enabled(py) {
+        // SAFETY: CPython calls a method with the signature its flags name, which `fast` has;
+        // the table's field only stores it as the plain type.
+        let fast = unsafe { std::mem::transmute::<crate::fastcall::Fast, ffi::PyCFunction>(fast) };
+        (fast, crate::fastcall::METH_FASTCALL | ffi::METH_KEYWORDS)
+    } else {
+        (slow, slow_flags)
+    }
+}
+
+/// The method `M`'s entry: `M` through `METH_FASTCALL` or `METH_NOARGS`.
+fn no_args_method<M: NoArgs>(
+    py: Python<'_>,
+    name: &'static CStr,
+    doc: &'static CStr,
+) -> ffi::PyMethodDef {
+    let (function, flags) = either(py, no_args_fast::<M>, no_args::<M>, ffi::METH_NOARGS);
+    method(name, function, flags, doc)
+}
+
+/// The methods every class has, ended by the zeroed entry CPython looks for; made once and
+/// kept, as the types keep pointers into it.
+fn methods(py: Python<'_>) -> &'static [ffi::PyMethodDef] {
+    let update_tuple: ffi::PyCFunctionWithKeywords = update_tuple;
+    // SAFETY: as in `either`, for METH_VARARGS | METH_KEYWORDS, which `update_tuple` has.
+    let update_tuple = unsafe {
+        std::mem::transmute::<ffi::PyCFunctionWithKeywords, ffi::PyCFunction>(update_tuple)
+    };
+    let keywords = ffi::METH_VARARGS | ffi::METH_KEYWORDS;
+    let (update, update_flags) = either(py, update_fast, update_tuple, keywords);
+    Box::leak(Box::new([
+        method(c"update", update, update_flags, c"update($self, /, data)\n--\n\nUpdates the hash with the bytes of `data` (a bytes-like object)."),
+        no_args_method::<Digest>(py, c"digest", c"digest($self, /)\n--\n\nThe digest so far, big-endian bytes."),
+        no_args_method::<HexDigest>(py, c"hexdigest", c"hexdigest($self, /)\n--\n\nThe digest as a string of hexadecimal digits."),
+        no_args_method::<IntDigest>(py, c"intdigest", c"intdigest($self, /)\n--\n\nThe digest as an integer."),
+        no_args_method::<Duplicate>(py, c"copy", c"copy($self, /)\n--\n\nA copy of this hasher."),
+        no_args_method::<Reset>(py, c"reset", c"reset($self, /)\n--\n\nBack to the state of a new hasher with the same seed."),
+        no_args_method::<Reduce>(py, c"__reduce__", c"__reduce__($self, /)\n--\n\nHow pickle saves the hasher: its saved state and seed."),
+        no_args_method::<Duplicate>(py, c"__copy__", c"__copy__($self, /)\n--\n\nA copy of this hasher."),
+        method(c"__deepcopy__", deep_copy, ffi::METH_O, c"__deepcopy__($self, memo, /)\n--\n\nA copy of this hasher."),
+        // SAFETY: CPython's end of the table is an entry of zeroes (a null name).
+        unsafe { std::mem::zeroed() },
+    ]))
+}
+
+/// The getters every class has, ended by a zeroed entry; made once and kept.
+fn getters() -> &'static [ffi::PyGetSetDef] {
+    Box::leak(Box::new([
+        getter(c"name", name, c"The algorithm's name."),
+        getter(
+            c"digest_size",
+            digest_size,
+            c"The digest's length in bytes.",
+        ),
+        getter(
+            c"digestsize",
+            digest_size,
+            c"The digest's length in bytes (python-xxhash's older name).",
+        ),
+        getter(
+            c"block_size",
+            block_size,
+            c"The block size, as python-xxhash reports it.",
+        ),
+        getter(c"seed", seed, c"The seed, as an unsigned integer."),
+        // SAFETY: CPython's end of the table is an entry of zeroes (a null name).
+        unsafe { std::mem::zeroed() },
+    ]))
+}
+
+/// `Py_TPFLAGS_IMMUTABLETYPE`, in CPython from 3.10 (pyo3-ffi declares it under abi3 only
+/// for a 3.10 build).
+const IMMUTABLE_TYPE: std::ffi::c_ulong = 1 << 8;
+
+/// `tp_alloc`, which only a `__new__` other than [`new`] calls (`object.__new__` through a
+/// replaced `__new__` on 3.9, whose types are not immutable): refused, as an instance that
+/// [`alloc`] did not write would hold no valid hasher.
+unsafe extern "C" fn refuse_alloc(
+    _type: *mut ffi::PyTypeObject,
+    _items: ffi::Py_ssize_t,
+) -> *mut ffi::PyObject {
+    // SAFETY: CPython calls `tp_alloc` with the GIL held.
+    let py = unsafe { Python::assume_attached() };
+    PyTypeError::new_err("iohash.xxhash objects are made only by calling their class").restore(py);
+    ptr::null_mut()
+}
+
+/// Makes the type of `CLASSES[C]` and adds it to `module`.
+fn make<const C: usize>(
+    module: &Bound<'_, PyModule>,
+    methods: &'static [ffi::PyMethodDef],
+    getters: &'static [ffi::PyGetSetDef],
+) -> PyResult<()> {
+    let py = module.py();
+    let class = &CLASSES[C];
+    let tp_new: ffi::newfunc = new::<C>;
+    let tp_alloc: ffi::allocfunc = refuse_alloc;
+    let tp_dealloc: ffi::destructor = dealloc;
+    let slots = Box::leak(Box::new([
+        ffi::PyType_Slot {
+            slot: ffi::Py_tp_new,
+            pfunc: tp_new as *mut c_void,
+        },
+        ffi::PyType_Slot {
+            slot: ffi::Py_tp_dealloc,
+            pfunc: tp_dealloc as *mut c_void,
+        },
+        ffi::PyType_Slot {
+            slot: ffi::Py_tp_alloc,
+            pfunc: tp_alloc as *mut c_void,
+        },
+        ffi::PyType_Slot {
+            slot: ffi::Py_tp_methods,
+            pfunc: methods.as_ptr().cast_mut().cast(),
+        },
+        ffi::PyType_Slot {
+            slot: ffi::Py_tp_getset,
+            pfunc: getters.as_ptr().cast_mut().cast(),
+        },
+        ffi::PyType_Slot {
+            slot: ffi::Py_tp_doc,
+            pfunc: class.doc.as_ptr().cast_mut().cast(),
+        },
+        ffi::PyType_Slot {
+            slot: 0,
+            pfunc: ptr::null_mut(),
+        },
+    ]));
+    let mut spec = ffi::PyType_Spec {
+        name: class.qualified.as_ptr(),
+        basicsize: c_int::try_from(size_of::<Instance>())
+            .map_err(|_| PyValueError::new_err("iohash.xxhash: an instance too large"))?,
+        itemsize: 0,
+        // Not a base type, as python-xxhash's are not; immutable where CPython has the flag
+        // (3.10), as python-xxhash's static types are, so no `__new__` can be put in place.
+        flags: (ffi::Py_TPFLAGS_DEFAULT
+            | if crate::fastcall::enabled(py) {
+                IMMUTABLE_TYPE
+            } else {
+                0
+            }) as _,
+        slots: slots.as_mut_ptr(),
+    };
+    // SAFETY: the spec, its name, slots, methods, getters and docstrings live for the process
+    // (static or leaked); `tp_new` and `tp_dealloc` have the signatures their slots name. The
+    // result is a new reference or null with an error set.
+    let type_object = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyType_FromSpec(&mut spec))? };
+    let type_object = type_object.cast_into::<PyType>()?;
+    module.add(class.name, &type_object)?;
+    let _ = TYPES[C].set(type_object.unbind());
+    Ok(())
+}
+
+/// Adds the four classes to `module`.
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let (methods, getters) = (methods(module.py()), getters());
+    make::<0>(module, methods, getters)?;
+    make::<1>(module, methods, getters)?;
+    make::<2>(module, methods, getters)?;
+    make::<3>(module, methods, getters)
+}
+
+/// The python-xxhash object of the algorithm `algorithm` holding `hasher` (pickle's way back).
+pub(crate) fn restored<'py>(
+    py: Python<'py>,
+    algorithm: Algorithm,
+    hasher: AnyHasher,
+    seed: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    let class = CLASSES
+        .iter()
+        .position(|class| class.algorithm == algorithm)
+        .ok_or_else(|| PyValueError::new_err(format!("no python-xxhash class for {algorithm}")))?;
+    alloc(py, class, hasher, seed)
+}
