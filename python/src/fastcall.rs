@@ -102,9 +102,7 @@ where
         ) -> PyResult<Bound<'py, PyAny>>
         + 'static,
 {
-    // SAFETY: CPython calls a METH_FASTCALL function from an attached thread (the contract).
-    let py = unsafe { Python::assume_attached() };
-    let outcome = catch_unwind(AssertUnwindSafe(|| {
+    entry(|py| {
         if kwnames.is_null() {
             // SAFETY: without keywords `args` holds `nargs` live objects borrowed for the call
             // (the contract); `arg` is only called below `nargs`.
@@ -130,17 +128,20 @@ where
         }
         // SAFETY: the caller's contract, passed on.
         unsafe { with_keywords(py, slf, args, nargs, kwnames, shape, original, &body) }
-    }));
-    into_return(py, outcome)
+    })
 }
 
-/// What a C entry point returns for its Rust body's `outcome`: the new reference, or null with
-/// the error (a panic as `PanicException`) set as CPython's current exception.
-pub(crate) fn into_return(
-    py: Python<'_>,
-    outcome: std::thread::Result<PyResult<Bound<'_, PyAny>>>,
+/// The body of every function CPython calls here (fast functions, and the slots, methods and
+/// getters of xxhash_types.rs), all of which it calls from an attached thread: `body` with the
+/// GIL's token, its new reference returned, or null with its error (a panic as
+/// `PanicException`) set as CPython's current exception.
+#[inline(always)]
+pub(crate) fn entry(
+    body: impl for<'py> FnOnce(Python<'py>) -> PyResult<Bound<'py, PyAny>>,
 ) -> *mut ffi::PyObject {
-    match outcome {
+    // SAFETY: only CPython's calls of the functions above reach here, from an attached thread.
+    let py = unsafe { Python::assume_attached() };
+    match catch_unwind(AssertUnwindSafe(|| body(py))) {
         Ok(Ok(value)) => value.into_ptr(),
         Ok(Err(err)) => {
             err.restore(py);

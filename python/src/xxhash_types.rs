@@ -10,7 +10,6 @@
 //! (fastcall.rs) and the older conventions on 3.9; what they return and raise is as before.
 
 use std::ffi::{c_int, c_void, CStr};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::ptr::{self, addr_of_mut};
 use std::sync::OnceLock;
 
@@ -21,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 use pyo3::Borrowed;
 
-use crate::fastcall::into_return;
+use crate::fastcall::entry;
 use crate::hasher::{self, seed_of, Shared};
 
 /// One of the four classes.
@@ -130,16 +129,6 @@ fn alloc(py: Python<'_>, class: usize, hasher: AnyHasher, seed: u64) -> PyResult
         addr_of_mut!((*instance).class).write(class);
         Ok(Bound::from_owned_ptr(py, object))
     }
-}
-
-/// The body of every entry point CPython calls: with the GIL held (CPython's contract for each
-/// of them), an error or a panic becomes the exception set and null.
-fn entry(
-    body: impl for<'py> FnOnce(Python<'py>) -> PyResult<Bound<'py, PyAny>>,
-) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls a type's slots, methods and getters from an attached thread.
-    let py = unsafe { Python::assume_attached() };
-    into_return(py, catch_unwind(AssertUnwindSafe(|| body(py))))
 }
 
 /// `tp_new` of the class `C`: `xxh64(data=b'', seed=0)` as python-xxhash takes it (neither
@@ -595,10 +584,11 @@ unsafe extern "C" fn refuse_alloc(
     _type: *mut ffi::PyTypeObject,
     _items: ffi::Py_ssize_t,
 ) -> *mut ffi::PyObject {
-    // SAFETY: CPython calls `tp_alloc` with the GIL held.
-    let py = unsafe { Python::assume_attached() };
-    PyTypeError::new_err("iohash.xxhash objects are made only by calling their class").restore(py);
-    ptr::null_mut()
+    entry(|_| {
+        Err(PyTypeError::new_err(
+            "iohash.xxhash objects are made only by calling their class",
+        ))
+    })
 }
 
 /// Makes the type of `CLASSES[C]` and adds it to `module`.

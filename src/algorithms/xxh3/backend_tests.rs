@@ -15,6 +15,13 @@ fn one_shot<W: Width>(platform: Platform, data: &[u8], seed: u64) -> W::Output {
 fn check_one_shots(data: &[u8], seed: u64, context: &str) -> u64 {
     let expected64 = xxhash_rust::xxh3::xxh3_64_with_seed(data, seed);
     let expected128 = xxhash_rust::xxh3::xxh3_128_with_seed(data, seed);
+    check_one_shots_are(data, seed, expected64, expected128, context);
+    expected64
+}
+
+/// Checks every backend's one-shot XXH3-64 and XXH3-128 of `data` with `seed` against
+/// `expected64` and `expected128`, naming `context` in a failure.
+fn check_one_shots_are(data: &[u8], seed: u64, expected64: u64, expected128: u128, context: &str) {
     for platform in Platform::available() {
         let name = platform.name();
         assert_eq!(
@@ -28,7 +35,6 @@ fn check_one_shots(data: &[u8], seed: u64, context: &str) -> u64 {
             "{name} {context}"
         );
     }
-    expected64
 }
 
 /// A streaming hasher on `platform`, keyed by `secret` if given, else by `seed`, fed `data` in
@@ -199,19 +205,7 @@ fn every_backend_matches_the_c_reference_vectors() {
         {
             let xxh3 = u64::from_str_radix(f[9 + i], 16).unwrap();
             let xxh128 = u128::from_str_radix(f[13 + i], 16).unwrap();
-            for platform in Platform::available() {
-                let name = platform.name();
-                assert_eq!(
-                    one_shot::<Bits64>(platform, data, seed),
-                    xxh3,
-                    "{name} len {len} seed {seed}"
-                );
-                assert_eq!(
-                    one_shot::<Bits128>(platform, data, seed),
-                    xxh128,
-                    "{name} len {len} seed {seed}"
-                );
-            }
+            check_one_shots_are(data, seed, xxh3, xxh128, &format!("len {len} seed {seed}"));
         }
         let xxh3_secret = u64::from_str_radix(f[17], 16).unwrap();
         for platform in Platform::available() {
