@@ -58,15 +58,11 @@ pub(crate) fn digest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes
 }
 
 /// `hexdigest()`: those bytes in lower-case hexadecimal.
-pub(crate) fn hexdigest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyString> {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let (bytes, len) = with_hasher(py, state, |hasher| digest_bytes(hasher));
-    let mut hex = [0u8; 32];
-    for (i, byte) in bytes[16 - len..].iter().enumerate() {
-        hex[2 * i] = DIGITS[usize::from(byte >> 4)];
-        hex[2 * i + 1] = DIGITS[usize::from(byte & 15)];
-    }
-    PyString::new(py, std::str::from_utf8(&hex[..2 * len]).unwrap_or_default())
+pub(crate) fn hexdigest<'py>(py: Python<'py>, state: &Shared) -> PyResult<Bound<'py, PyString>> {
+    let (value, len) = with_hasher(py, state, |hasher| {
+        (hasher.current_hash(), hasher.hash_len())
+    });
+    crate::hex::hex(py, value, len)
 }
 
 /// `intdigest()`: the hash as an unsigned integer.
@@ -243,7 +239,10 @@ pub(crate) fn fast_methods(module: &Bound<'_, PyModule>) -> PyResult<()> {
         };
     }
     fast_digest!("digest", |py, state| Ok(digest(py, state).into_any()));
-    fast_digest!("hexdigest", |py, state| Ok(hexdigest(py, state).into_any()));
+    fast_digest!(
+        "hexdigest",
+        |py, state| Ok(hexdigest(py, state)?.into_any())
+    );
     fast_digest!("intdigest", |py, state| intdigest(py, state));
     Ok(())
 }
@@ -276,7 +275,7 @@ impl Hasher {
     }
 
     /// The digest in lowercase hexadecimal.
-    fn hexdigest<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+    fn hexdigest<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
         hexdigest(py, &self.state)
     }
 

@@ -11,6 +11,7 @@ mod buffer;
 mod fastcall;
 mod files;
 mod hasher;
+mod hex;
 mod one_shots;
 mod shared;
 mod templates;

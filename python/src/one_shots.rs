@@ -4,7 +4,7 @@
 
 use iohash::{Crc32Variant, Crc64Variant};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 
 use crate::buffer::with_bytes;
 use crate::hasher::RELEASE_GIL_FROM;
@@ -43,7 +43,7 @@ macro_rules! fast_crc {
 
 /// `$name_digest`, `$name_intdigest` and `$name_hexdigest` for one CRC parameter set.
 macro_rules! crc_one_shots {
-    ($($digest:ident, $intdigest:ident, $hexdigest:ident, $variant:expr, $width:literal;)*) => {
+    ($($digest:ident, $intdigest:ident, $hexdigest:ident, $variant:expr;)*) => {
         $(
             /// The CRC of `data` as big-endian bytes.
             #[pyfunction]
@@ -60,9 +60,12 @@ macro_rules! crc_one_shots {
 
             /// The CRC of `data` in hexadecimal.
             #[pyfunction]
-            pub(crate) fn $hexdigest(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<String> {
+            pub(crate) fn $hexdigest<'py>(
+                py: Python<'py>,
+                data: &Bound<'py, PyAny>,
+            ) -> PyResult<Bound<'py, PyString>> {
                 let crc = one_shot(py, data, |bytes| $variant.checksum(bytes))?;
-                Ok(format!(concat!("{:0", $width, "x}"), crc))
+                crate::hex::hex(py, crc.into(), size_of_val(&crc))
             }
         )*
 
@@ -87,9 +90,9 @@ macro_rules! crc_one_shots {
 }
 
 crc_one_shots! {
-    crc32_digest, crc32_intdigest, crc32_hexdigest, Crc32Variant::IsoHdlc, 8;
-    crc32c_digest, crc32c_intdigest, crc32c_hexdigest, Crc32Variant::Iscsi, 8;
-    crc64_digest, crc64_intdigest, crc64_hexdigest, Crc64Variant::Ecma182, 16;
-    crc64nvme_digest, crc64nvme_intdigest, crc64nvme_hexdigest, Crc64Variant::Nvme, 16;
-    crc64xz_digest, crc64xz_intdigest, crc64xz_hexdigest, Crc64Variant::Xz, 16;
+    crc32_digest, crc32_intdigest, crc32_hexdigest, Crc32Variant::IsoHdlc;
+    crc32c_digest, crc32c_intdigest, crc32c_hexdigest, Crc32Variant::Iscsi;
+    crc64_digest, crc64_intdigest, crc64_hexdigest, Crc64Variant::Ecma182;
+    crc64nvme_digest, crc64nvme_intdigest, crc64nvme_hexdigest, Crc64Variant::Nvme;
+    crc64xz_digest, crc64xz_intdigest, crc64xz_hexdigest, Crc64Variant::Xz;
 }

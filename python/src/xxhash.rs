@@ -4,7 +4,7 @@
 
 use iohash::{Algorithm, XxHash128, XxHash3, XxHash32, XxHash64};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 
 use crate::hasher::{self, seed_of};
 use crate::one_shots::one_shot;
@@ -16,7 +16,7 @@ fn xxh32_with_seed(data: &[u8], seed: u64) -> u32 {
 
 /// `$prefix_digest`, `$prefix_intdigest` and `$prefix_hexdigest` for one algorithm.
 macro_rules! one_shots {
-    ($digest:ident, $intdigest:ident, $hexdigest:ident, $algorithm:expr, $hash:expr, $width:literal) => {
+    ($digest:ident, $intdigest:ident, $hexdigest:ident, $algorithm:expr, $hash:expr) => {
         /// The digest of `data` (big-endian bytes) with `seed`.
         #[pyfunction]
         #[pyo3(signature = (data, seed = None))]
@@ -46,14 +46,14 @@ macro_rules! one_shots {
         /// The digest of `data` in hexadecimal, with `seed`.
         #[pyfunction]
         #[pyo3(signature = (data, seed = None))]
-        pub(crate) fn $hexdigest(
-            py: Python<'_>,
-            data: &Bound<'_, PyAny>,
-            seed: Option<&Bound<'_, PyAny>>,
-        ) -> PyResult<String> {
+        pub(crate) fn $hexdigest<'py>(
+            py: Python<'py>,
+            data: &Bound<'py, PyAny>,
+            seed: Option<&Bound<'py, PyAny>>,
+        ) -> PyResult<Bound<'py, PyString>> {
             let seed = seed_of(seed, $algorithm)?;
             let hash = one_shot(py, data, |bytes| $hash(bytes, seed))?;
-            Ok(format!(concat!("{:0", $width, "x}"), hash))
+            crate::hex::hex(py, hash.into(), size_of_val(&hash))
         }
     };
 }
@@ -63,32 +63,28 @@ one_shots!(
     xxh32_intdigest,
     xxh32_hexdigest,
     Algorithm::Xxh32,
-    xxh32_with_seed,
-    8
+    xxh32_with_seed
 );
 one_shots!(
     xxh64_digest,
     xxh64_intdigest,
     xxh64_hexdigest,
     Algorithm::Xxh64,
-    XxHash64::hash_with_seed,
-    16
+    XxHash64::hash_with_seed
 );
 one_shots!(
     xxh3_64_digest,
     xxh3_64_intdigest,
     xxh3_64_hexdigest,
     Algorithm::Xxh3,
-    XxHash3::hash_with_seed,
-    16
+    XxHash3::hash_with_seed
 );
 one_shots!(
     xxh3_128_digest,
     xxh3_128_intdigest,
     xxh3_128_hexdigest,
     Algorithm::Xxh128,
-    XxHash128::hash_with_seed,
-    32
+    XxHash128::hash_with_seed
 );
 
 /// The python-xxhash object a saved state describes (pickle's way back).

@@ -6,6 +6,8 @@
 //! lookups under the stable ABI) cost more than python-xxhash's whole call (BENCHMARKS.md,
 //! Python package, "The python-xxhash classes"). Here `tp_new` is ours: it reads the arguments
 //! as CPython passes them, allocates with `PyObject_Malloc` and writes the fields in place.
+//! From Python 3.10 calling a class skips even that: as python-xxhash's classes do, it goes
+//! straight to a function of ours that takes the arguments in an array (`tp_vectorcall`).
 //! The methods call the code `iohash.Hasher` uses, through `METH_FASTCALL` from Python 3.10
 //! (fastcall.rs) and the older conventions on 3.9; what they return and raise is as before.
 
@@ -139,22 +141,75 @@ unsafe extern "C" fn new<const C: usize>(
     kwargs: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
     entry(|py| {
-        let class = &CLASSES[C];
         // SAFETY: CPython passes `tp_new` a tuple and a dict or null, borrowed for the call.
         let [data, seed] = unsafe {
-            tuple_and_dict(py, || class.name.to_owned(), ["data", "seed"], args, kwargs)
+            tuple_and_dict(
+                py,
+                || CLASSES[C].name.to_owned(),
+                ["data", "seed"],
+                args,
+                kwargs,
+            )
         }?;
-        // SAFETY: what `bind` gives are the call's arguments, borrowed for it.
-        let borrow = |value: *mut ffi::PyObject| unsafe { Borrowed::from_ptr(py, value) };
-        let seed = seed_of(seed.map(borrow).as_deref(), class.algorithm)?;
-        let object = alloc(py, C, class.algorithm.hasher(seed), seed)?;
-        if let Some(data) = data {
-            // SAFETY: `alloc` made `object` one of these instances.
-            let instance = unsafe { Instance::of(object.as_ptr()) };
-            hasher::update(py, &instance.state, &borrow(data))?;
-        }
-        Ok(object)
+        // SAFETY: those are the call's arguments, borrowed for it.
+        unsafe { made(py, C, data, seed) }
     })
+}
+
+/// `tp_vectorcall` of the class `C`, where [`set_vectorcall`] could put it: the class called
+/// with its arguments in an array, as python-xxhash's classes are, rather than through
+/// `type.__call__`, a tuple of the arguments and `tp_new`.
+unsafe extern "C" fn call<const C: usize>(
+    _class: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargsf: usize,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        // The count without `PY_VECTORCALL_ARGUMENTS_OFFSET`, the flag in its top bit.
+        let nargs = nargsf & (usize::MAX >> 1);
+        let [data, seed] = if kwnames.is_null() && nargs <= 2 {
+            // SAFETY: `args` holds `nargs` positional arguments, borrowed for the call.
+            std::array::from_fn(|i| (i < nargs).then(|| unsafe { *args.add(i) }))
+        } else {
+            // SAFETY: CPython's vectorcall contract, the same as METH_FASTCALL | METH_KEYWORDS
+            // for the arguments.
+            let (positional, keywords) =
+                unsafe { vector_arguments(py, args, nargs as ffi::Py_ssize_t, kwnames) };
+            bind(
+                || CLASSES[C].name.to_owned(),
+                ["data", "seed"],
+                positional,
+                &keywords,
+            )?
+        };
+        // SAFETY: those are the call's arguments, borrowed for it.
+        unsafe { made(py, C, data, seed) }
+    })
+}
+
+/// A new instance of `CLASSES[class]` made with the arguments `data` and `seed`.
+///
+/// # Safety
+/// `data` and `seed` are live objects, borrowed for the call.
+#[inline(always)]
+unsafe fn made(
+    py: Python<'_>,
+    class: usize,
+    data: Option<*mut ffi::PyObject>,
+    seed: Option<*mut ffi::PyObject>,
+) -> PyResult<Bound<'_, PyAny>> {
+    let algorithm = CLASSES[class].algorithm;
+    // SAFETY: the contract.
+    let borrow = |value: *mut ffi::PyObject| unsafe { Borrowed::from_ptr(py, value) };
+    let seed = seed_of(seed.map(borrow).as_deref(), algorithm)?;
+    let object = alloc(py, class, algorithm.hasher(seed), seed)?;
+    if let Some(data) = data {
+        // SAFETY: `alloc` made `object` one of these instances.
+        let instance = unsafe { Instance::of(object.as_ptr()) };
+        hasher::update(py, &instance.state, &borrow(data))?;
+    }
+    Ok(object)
 }
 
 /// The parameters `names` of `function` bound to a call's arguments given as a tuple `args` and
@@ -312,7 +367,7 @@ macro_rules! no_args {
 
 no_args! {
     Digest "digest" (py, this) { Ok(hasher::digest(py, &this.state).into_any()) }
-    HexDigest "hexdigest" (py, this) { Ok(hasher::hexdigest(py, &this.state).into_any()) }
+    HexDigest "hexdigest" (py, this) { Ok(hasher::hexdigest(py, &this.state)?.into_any()) }
     IntDigest "intdigest" (py, this) { hasher::intdigest(py, &this.state) }
     Duplicate "copy" (py, this) {
         let hasher = hasher::with_hasher(py, &this.state, |h| h.clone());
@@ -591,17 +646,78 @@ unsafe extern "C" fn refuse_alloc(
     })
 }
 
-/// Makes the type of `CLASSES[C]` and adds it to `module`.
+/// Where CPython's `PyTypeObject` keeps the fields [`set_vectorcall`] reads and writes, in
+/// words from its start: the same from 3.8 to 3.14 on every platform, as each field before
+/// them is a pointer, a `Py_ssize_t` or a smaller integer padded to a word.
+const TP_DEALLOC: usize = 6;
+const TP_ALLOC: usize = 38;
+const TP_NEW: usize = 39;
+const TP_FREE: usize = 40;
+const TP_BASES: usize = 42;
+const TP_MRO: usize = 43;
+const TP_VECTORCALL: usize = 50;
+
+/// Puts [`call`] in the type's `tp_vectorcall`, which the limited API cannot set before
+/// Python 3.14, so that calling the class skips `type.__call__` and a tuple of its arguments
+/// (BENCHMARKS.md, Python package, "The python-xxhash classes").
+///
+/// Done only where the type's memory is laid out as CPython's `PyTypeObject`, checked on the
+/// running interpreter, as buffer.rs checks the layout of `bytes`: the four slots [`make`]
+/// gave and the type's `__bases__` and `__mro__` must be at their places in that layout, and
+/// `tp_vectorcall` empty. Not on 3.9, whose types are not immutable: a `__new__` put in place
+/// there would be bypassed. Where it is not done, calls go through `tp_new`, only slower.
+fn set_vectorcall<const C: usize>(
+    type_object: &Bound<'_, PyType>,
+    slots: [(usize, *mut c_void); 4],
+) -> PyResult<bool> {
+    let py = type_object.py();
+    if !crate::fastcall::enabled(py) {
+        return Ok(false);
+    }
+    // A heap type's object is `type.__basicsize__` bytes long.
+    let type_size: usize = py
+        .get_type::<PyType>()
+        .getattr("__basicsize__")?
+        .extract()?;
+    if type_size < (TP_VECTORCALL + 1) * size_of::<*mut c_void>() {
+        return Ok(false);
+    }
+    // Each attribute returns the tuple the type holds, kept alive by the type.
+    let bases = type_object.getattr("__bases__")?.as_ptr().cast::<c_void>();
+    let mro = type_object.getattr("__mro__")?.as_ptr().cast::<c_void>();
+    let expected = slots.into_iter().chain([(TP_BASES, bases), (TP_MRO, mro)]);
+    let words = type_object.as_type_ptr().cast::<*mut c_void>();
+    // SAFETY: the type object is `type_size` bytes, longer than the words read, and aligned
+    // to a word. This thread holds the GIL, and no other code reads `tp_vectorcall` before
+    // the type is called, so the one write races with nothing. The word written is
+    // `tp_vectorcall` (the fields checked pin the layout), which CPython calls as a
+    // `vectorcallfunc`, the signature of `call`.
+    unsafe {
+        let laid_out = expected
+            .into_iter()
+            .all(|(index, value)| *words.add(index) == value)
+            && (*words.add(TP_VECTORCALL)).is_null();
+        if laid_out {
+            let call: ffi::vectorcallfunc = call::<C>;
+            *words.add(TP_VECTORCALL) = call as *mut c_void;
+        }
+        Ok(laid_out)
+    }
+}
+
+/// Makes the type of `CLASSES[C]` and adds it to `module`; whether its calls skip `tp_new`
+/// ([`set_vectorcall`]).
 fn make<const C: usize>(
     module: &Bound<'_, PyModule>,
     methods: &'static [ffi::PyMethodDef],
     getters: &'static [ffi::PyGetSetDef],
-) -> PyResult<()> {
+) -> PyResult<bool> {
     let py = module.py();
     let class = &CLASSES[C];
     let tp_new: ffi::newfunc = new::<C>;
     let tp_alloc: ffi::allocfunc = refuse_alloc;
     let tp_dealloc: ffi::destructor = dealloc;
+    let tp_free: ffi::freefunc = ffi::PyObject_Free;
     let slots = Box::leak(Box::new([
         ffi::PyType_Slot {
             slot: ffi::Py_tp_new,
@@ -614,6 +730,10 @@ fn make<const C: usize>(
         ffi::PyType_Slot {
             slot: ffi::Py_tp_alloc,
             pfunc: tp_alloc as *mut c_void,
+        },
+        ffi::PyType_Slot {
+            slot: ffi::Py_tp_free,
+            pfunc: tp_free as *mut c_void,
         },
         ffi::PyType_Slot {
             slot: ffi::Py_tp_methods,
@@ -652,18 +772,31 @@ fn make<const C: usize>(
     // result is a new reference or null with an error set.
     let type_object = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyType_FromSpec(&mut spec))? };
     let type_object = type_object.cast_into::<PyType>()?;
+    let vectorcall = set_vectorcall::<C>(
+        &type_object,
+        [
+            (TP_DEALLOC, tp_dealloc as *mut c_void),
+            (TP_ALLOC, tp_alloc as *mut c_void),
+            (TP_NEW, tp_new as *mut c_void),
+            (TP_FREE, tp_free as *mut c_void),
+        ],
+    )?;
     module.add(class.name, &type_object)?;
     let _ = TYPES[C].set(type_object.unbind());
-    Ok(())
+    Ok(vectorcall)
 }
 
-/// Adds the four classes to `module`.
+/// Adds the four classes to `module`, and `_vectorcall_classes`: whether calling each skips
+/// `tp_new`, which the tests expect of CPython from 3.10.
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let (methods, getters) = (methods(module.py()), getters());
-    make::<0>(module, methods, getters)?;
-    make::<1>(module, methods, getters)?;
-    make::<2>(module, methods, getters)?;
-    make::<3>(module, methods, getters)
+    let vectorcall = [
+        make::<0>(module, methods, getters)?,
+        make::<1>(module, methods, getters)?,
+        make::<2>(module, methods, getters)?,
+        make::<3>(module, methods, getters)?,
+    ];
+    module.add("_vectorcall_classes", vectorcall.iter().all(|&made| made))
 }
 
 /// The python-xxhash object of the algorithm `algorithm` holding `hasher` (pickle's way back).

@@ -86,3 +86,27 @@ def test_crcs_match_zlib_google_crc32c_crc32c_and_awscrt_live(length):
     assert iohash.crc32c_intdigest(data) == expected
     assert iohash.crc32_intdigest(data) == zlib.crc32(data)
     assert iohash.crc64nvme_intdigest(data) == checksums.crc64nvme(data)
+
+
+def test_every_hexdigest_is_the_intdigest_in_hexadecimal():
+    """Hashers, python-xxhash's classes and every one-shot function write the integer's digits,
+    zero-padded to the digest's length (a few hundred random hashes: leading zeros, letters)."""
+    names = XXH + [name for name, _ in iohash.crc_catalogue()]
+    for name in names:
+        for length in (0, 1, 3, 16, 100):
+            hasher = iohash.new(name, os.urandom(length))
+            digits = format(hasher.intdigest(), f"0{2 * hasher.digest_size}x")
+            assert hasher.hexdigest() == digits, name
+    for name in XXH:
+        width = 2 * iohash.new(name).digest_size
+        for seed in range(300):
+            data = os.urandom(seed % 40)
+            digits = format(getattr(ixxhash, f"{name}_intdigest")(data, seed), f"0{width}x")
+            assert getattr(ixxhash, f"{name}_hexdigest")(data, seed) == digits, name
+            assert getattr(ixxhash, name)(data, seed).hexdigest() == digits, name
+    for name in ["crc32", "crc32c", "crc64", "crc64nvme", "crc64xz"]:
+        width = 2 * getattr(iohash, name)().digest_size
+        for length in range(300):
+            data = os.urandom(length)
+            digits = format(getattr(iohash, f"{name}_intdigest")(data), f"0{width}x")
+            assert getattr(iohash, f"{name}_hexdigest")(data) == digits, name

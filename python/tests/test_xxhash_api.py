@@ -112,12 +112,40 @@ def test_the_classes_are_types_as_python_xxhash_s_are(name):
         hasher.seed = 1
 
 
+@pytest.mark.skipif(
+    sys.implementation.name != "cpython" or sys.version_info < (3, 10),
+    reason="the classes are called through tp_vectorcall on CPython from 3.10",
+)
+def test_calling_a_class_skips_tp_new_on_cpython():
+    from iohash._iohash import xxhash as native
+
+    assert native._vectorcall_classes
+
+
+@pytest.mark.parametrize("name", ["xxh32", "xxh64", "xxh3_64", "xxh3_128"])
+def test_a_call_and_new_make_the_same_hasher(name):
+    cls = getattr(ixxhash, name)
+    for args, kwargs in [((), {}), ((b"abc",), {}), ((b"abc", 7), {}), ((), {"seed": 7}),
+                         ((b"abc",), {"seed": 7}), ((), {"data": b"abc", "seed": 7})]:
+        made = cls(*args, **kwargs)
+        assert type(made) is cls
+        assert made.intdigest() == cls.__new__(cls, *args, **kwargs).intdigest()
+        assert made.seed == kwargs.get("seed", args[1] if len(args) > 1 else 0)
+    # Hot enough for CPython 3.11+ to specialize the calls (with and without keywords).
+    function = getattr(ixxhash, f"{name}_intdigest")
+    for seed in range(100):
+        assert cls(data=b"x", seed=seed).intdigest() == function(b"x", seed)
+        assert cls(b"x", seed=seed).intdigest() == function(b"x", seed)
+        assert cls(b"x", seed).intdigest() == function(b"x", seed)
+
+
 @pytest.mark.parametrize("name", ["xxh32", "xxh64", "xxh3_64", "xxh3_128"])
 def test_the_methods_refuse_what_python_xxhash_s_refuse(name):
     cls = getattr(ixxhash, name)
     hasher = cls()
     bad_calls = [
         lambda: cls(b"a", data=b"b"),
+        lambda: cls(b"a", 1, 2),
         lambda: cls(seed=1, sed=2),
         lambda: cls(seed=1.5),
         lambda: cls(seed="1"),
