@@ -5,8 +5,8 @@
 //! for XXH3, the hash for XXH64 and XXH32). Reader threads copy chunks by position into a ring
 //! of buffers, as far ahead as the ring allows, while the calling thread hashes them in order,
 //! and reads the next free chunk itself whenever the one it needs is not ready. So the copies
-//! spread over the cores, and a slow hash never waits for a copy once the ring is full. The hasher sees the chunks in order: the hash is the sequential
-//! one.
+//! spread over the cores, and a slow hash never waits for a copy once the ring is full. The
+//! hasher sees the chunks in order: the hash is the sequential one.
 
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
