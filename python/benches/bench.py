@@ -5,7 +5,8 @@
 Prints, per input size, the time of one call of each implementation (the best of several
 rounds, the implementations taking turns in each round, so a noisy machine slows all alike)
 and its ratio to the peer; then python-xxhash's classes as code calls them; then a cached
-file through ``iohash.file_digest`` beside Python reading 1 MiB chunks into python-xxhash;
+file through ``iohash.file_digest`` beside Python reading 1 MiB chunks into python-xxhash,
+and the copy alone (no hash) on one thread and on two, the floor of any way that reads it;
 then two threads hashing two buffers beside one thread. Missing peers are left out with a
 line saying so.
 """
@@ -182,7 +183,32 @@ def files(size_mib, rounds):
     def rust():
         return iohash.file_digest(path, "xxh3_64").intdigest()
 
+    def copy_alone(count):
+        # The floor of any way that reads: the file copied into 1 MiB buffers by `count`
+        # threads (os.preadv lets the GIL go), hashing nothing.
+        def run():
+            chunks = (size_mib << 20) // len(chunk)
+            fd = os.open(path, os.O_RDONLY)
+
+            def copy(first):
+                buffer = bytearray(len(chunk))
+                for index in range(first, chunks, count):
+                    os.preadv(fd, [buffer], index * len(buffer))
+
+            try:
+                workers = [threading.Thread(target=copy, args=(k,)) for k in range(count)]
+                for worker in workers:
+                    worker.start()
+                for worker in workers:
+                    worker.join()
+            finally:
+                os.close(fd)
+        return run
+
     contenders = {"Python 1 MiB loop into xxhash": python_loop, "iohash.file_digest": rust}
+    if hasattr(os, "preadv"):
+        contenders["copy alone, 1 thread"] = copy_alone(1)
+        contenders["copy alone, 2 threads"] = copy_alone(2)
     if not xxhash:
         contenders.pop("Python 1 MiB loop into xxhash")
     rust()  # into the page cache
