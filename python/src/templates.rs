@@ -9,7 +9,7 @@ use iohash::{Algorithm, AnyHasher};
 
 /// A new hasher of `algorithm` with `seed`.
 pub(crate) fn hasher(algorithm: Algorithm, seed: u64) -> AnyHasher {
-    if algorithm.takes_seed() || Algorithm::ALL.contains(&algorithm) {
+    if !matches!(algorithm, Algorithm::Crc(_)) {
         return algorithm.hasher(seed);
     }
     static MADE: OnceLock<Mutex<HashMap<Algorithm, AnyHasher>>> = OnceLock::new();
