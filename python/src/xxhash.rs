@@ -96,19 +96,7 @@ pub(crate) fn _restore_xxhash(
     seed: u64,
 ) -> PyResult<Py<PyAny>> {
     let hasher = hasher::restore(state)?;
-    let expected = match kind {
-        "xxh32" => Algorithm::Xxh32,
-        "xxh64" => Algorithm::Xxh64,
-        "xxh3_64" => Algorithm::Xxh3,
-        _ => Algorithm::Xxh128,
-    };
-    if hasher.algorithm() != expected {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "bad saved state: of {}, not {kind}",
-            hasher.algorithm()
-        )));
-    }
-    Ok(crate::xxhash_types::restored(py, expected, hasher, seed)?.unbind())
+    Ok(crate::xxhash_types::restored(py, kind, hasher, seed)?.unbind())
 }
 
 /// Puts `METH_FASTCALL` versions of one-shot functions in place of PyO3's (fastcall.rs).

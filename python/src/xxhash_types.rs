@@ -799,16 +799,24 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("_vectorcall_classes", vectorcall.iter().all(|&made| made))
 }
 
-/// The python-xxhash object of the algorithm `algorithm` holding `hasher` (pickle's way back).
+/// The object of the class named `name` holding `hasher` (pickle's way back), or `ValueError`
+/// for a name that is not one of the classes or a hasher of another algorithm.
 pub(crate) fn restored<'py>(
     py: Python<'py>,
-    algorithm: Algorithm,
+    name: &str,
     hasher: AnyHasher,
     seed: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let class = CLASSES
-        .iter()
-        .position(|class| class.algorithm == algorithm)
-        .ok_or_else(|| PyValueError::new_err(format!("no python-xxhash class for {algorithm}")))?;
+    let Some(class) = CLASSES.iter().position(|class| class.name == name) else {
+        return Err(PyValueError::new_err(format!(
+            "bad saved state: no python-xxhash class {name}"
+        )));
+    };
+    if hasher.algorithm() != CLASSES[class].algorithm {
+        return Err(PyValueError::new_err(format!(
+            "bad saved state: of {}, not {name}",
+            hasher.algorithm()
+        )));
+    }
     alloc(py, class, hasher, seed)
 }

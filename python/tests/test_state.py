@@ -60,3 +60,17 @@ def test_saved_states_round_trip_and_bad_ones_are_value_errors():
         iohash.Hasher.from_state(b"")
     with pytest.raises(ValueError):
         pickle.loads(pickle.dumps(hasher).replace(state, bytes(broken)))
+
+
+def test_python_xxhash_pickles_name_their_class_and_bad_ones_are_value_errors():
+    from iohash.xxhash import _restore
+
+    for name in ["xxh32", "xxh64", "xxh3_64", "xxh3_128"]:
+        hasher = getattr(ixxhash, name)(b"12345", 7)
+        restore, (kind, state, seed) = hasher.__reduce__()
+        assert restore(kind, state, seed).intdigest() == hasher.intdigest()
+        with pytest.raises(ValueError, match="no python-xxhash class"):
+            _restore("xxh3", state, seed)
+        other = "xxh64" if name != "xxh64" else "xxh32"
+        with pytest.raises(ValueError, match=f"not {other}"):
+            _restore(other, state, seed)
