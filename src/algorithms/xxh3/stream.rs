@@ -2,7 +2,8 @@
 //! finish.
 
 use super::common::{
-    derive_secret, read_u64, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX, SECRET_CONSUME_RATE, STRIPE_LEN,
+    derive_secret, read_u64, with_derived_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX,
+    SECRET_CONSUME_RATE, STRIPE_LEN,
 };
 use super::long::last_stripe_key;
 use super::platform::Platform;
@@ -266,18 +267,22 @@ impl State {
     /// over 240 bytes.
     #[inline(never)]
     fn long_digest<T>(&self, finish: impl FnOnce(&[u64; 8], &[u8], u64) -> T) -> T {
-        // 241 to 256 bytes never left the buffer, so a seed's secret may not be made yet.
-        let derived_now;
-        let secret: &[u8] = match self.key.long() {
-            Some(secret) => secret,
+        match self.key.long() {
+            Some(secret) => self.finish_long(secret, finish),
+            // 241 to 256 bytes never left the buffer, so a seed's secret may not be made yet:
+            // the one-shots' way to it, which keeps the thread's last one.
             None => {
                 let Key::Seed { seed, .. } = self.key else {
                     unreachable!("only a seed's secret is made late");
                 };
-                derived_now = derive_secret(seed);
-                &derived_now
+                with_derived_secret(seed, |secret| self.finish_long(secret, finish))
             }
-        };
+        }
+    }
+
+    /// [`State::long_digest`] with the long path's secret.
+    #[inline(always)]
+    fn finish_long<T>(&self, secret: &[u8], finish: impl FnOnce(&[u64; 8], &[u8], u64) -> T) -> T {
         let mut acc = self.acc;
         let mut stripes_so_far = self.stripes_so_far;
         // The last stripe on the portable kernel: one stripe costs it less than a call into a
