@@ -210,8 +210,11 @@ def test_instances_give_back_what_they_hold(name):
         hasher.copy().update(b"y")
         copy.deepcopy(hasher)
         pickle.loads(pickle.dumps(hasher))
+        cls(data=b"x", seed=7).hexdigest()
         with pytest.raises(TypeError):
             cls("text")
+        with pytest.raises(TypeError):
+            cls(b"x", sed=7)
     del hasher
     gc.collect()
     assert sys.getrefcount(cls) == before
