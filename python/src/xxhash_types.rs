@@ -685,7 +685,7 @@ fn set_vectorcall<const C: usize>(
     // Each attribute returns the tuple the type holds, kept alive by the type.
     let bases = type_object.getattr("__bases__")?.as_ptr().cast::<c_void>();
     let mro = type_object.getattr("__mro__")?.as_ptr().cast::<c_void>();
-    let expected = slots.into_iter().chain([(TP_BASES, bases), (TP_MRO, mro)]);
+    let mut expected = slots.into_iter().chain([(TP_BASES, bases), (TP_MRO, mro)]);
     let words = type_object.as_type_ptr().cast::<*mut c_void>();
     // SAFETY: the type object is `type_size` bytes, longer than the words read, and aligned
     // to a word. This thread holds the GIL, and no other code reads `tp_vectorcall` before
@@ -693,9 +693,7 @@ fn set_vectorcall<const C: usize>(
     // `tp_vectorcall` (the fields checked pin the layout), which CPython calls as a
     // `vectorcallfunc`, the signature of `call`.
     unsafe {
-        let laid_out = expected
-            .into_iter()
-            .all(|(index, value)| *words.add(index) == value)
+        let laid_out = expected.all(|(index, value)| *words.add(index) == value)
             && (*words.add(TP_VECTORCALL)).is_null();
         if laid_out {
             let call: ffi::vectorcallfunc = call::<C>;
@@ -718,40 +716,26 @@ fn make<const C: usize>(
     let tp_alloc: ffi::allocfunc = refuse_alloc;
     let tp_dealloc: ffi::destructor = dealloc;
     let tp_free: ffi::freefunc = ffi::PyObject_Free;
-    let slots = Box::leak(Box::new([
-        ffi::PyType_Slot {
-            slot: ffi::Py_tp_new,
-            pfunc: tp_new as *mut c_void,
-        },
-        ffi::PyType_Slot {
-            slot: ffi::Py_tp_dealloc,
-            pfunc: tp_dealloc as *mut c_void,
-        },
-        ffi::PyType_Slot {
-            slot: ffi::Py_tp_alloc,
-            pfunc: tp_alloc as *mut c_void,
-        },
-        ffi::PyType_Slot {
-            slot: ffi::Py_tp_free,
-            pfunc: tp_free as *mut c_void,
-        },
-        ffi::PyType_Slot {
-            slot: ffi::Py_tp_methods,
-            pfunc: methods.as_ptr().cast_mut().cast(),
-        },
-        ffi::PyType_Slot {
-            slot: ffi::Py_tp_getset,
-            pfunc: getters.as_ptr().cast_mut().cast(),
-        },
-        ffi::PyType_Slot {
-            slot: ffi::Py_tp_doc,
-            pfunc: class.doc.as_ptr().cast_mut().cast(),
-        },
-        ffi::PyType_Slot {
-            slot: 0,
-            pfunc: ptr::null_mut(),
-        },
-    ]));
+    // The functions in the type's slots, with where `set_vectorcall` finds each in the type.
+    let functions = [
+        (ffi::Py_tp_new, TP_NEW, tp_new as *mut c_void),
+        (ffi::Py_tp_dealloc, TP_DEALLOC, tp_dealloc as *mut c_void),
+        (ffi::Py_tp_alloc, TP_ALLOC, tp_alloc as *mut c_void),
+        (ffi::Py_tp_free, TP_FREE, tp_free as *mut c_void),
+    ];
+    let slot = |slot, pfunc| ffi::PyType_Slot { slot, pfunc };
+    let slots: Vec<_> = functions
+        .iter()
+        .map(|&(id, _, function)| slot(id, function))
+        .chain([
+            slot(ffi::Py_tp_methods, methods.as_ptr().cast_mut().cast()),
+            slot(ffi::Py_tp_getset, getters.as_ptr().cast_mut().cast()),
+            slot(ffi::Py_tp_doc, class.doc.as_ptr().cast_mut().cast()),
+            // The end of the list.
+            slot(0, ptr::null_mut()),
+        ])
+        .collect();
+    let slots = Box::leak(slots.into_boxed_slice());
     let mut spec = ffi::PyType_Spec {
         name: class.qualified.as_ptr(),
         basicsize: c_int::try_from(size_of::<Instance>())
@@ -774,12 +758,7 @@ fn make<const C: usize>(
     let type_object = type_object.cast_into::<PyType>()?;
     let vectorcall = set_vectorcall::<C>(
         &type_object,
-        [
-            (TP_DEALLOC, tp_dealloc as *mut c_void),
-            (TP_ALLOC, tp_alloc as *mut c_void),
-            (TP_NEW, tp_new as *mut c_void),
-            (TP_FREE, tp_free as *mut c_void),
-        ],
+        functions.map(|(_, word, function)| (word, function)),
     )?;
     module.add(class.name, &type_object)?;
     let _ = TYPES[C].set(type_object.unbind());
