@@ -25,9 +25,9 @@ use super::clmul::{Clmul, Width, WIDEST_MIN, WIDE_MIN};
 #[cfg(target_arch = "x86_64")]
 use super::fusion::{self, Fusion};
 #[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-use super::instruction::Instruction;
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
 pub(crate) use super::instruction::Polynomial;
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+use super::instruction::{Instruction, INSTRUCTION_MAX};
 #[cfg(target_arch = "aarch64")]
 use super::pmull::Pmull;
 #[cfg(target_arch = "aarch64")]
@@ -43,13 +43,6 @@ use crate::cpu;
 /// Inputs shorter than this go through the tables on every CPU: the fold takes 16 bytes at
 /// least.
 const FOLD_MIN: usize = 16;
-
-/// The inputs from 16 bytes to shorter than this of a set the CPU has an instruction for
-/// (CRC-32C on x86-64; CRC-32 and CRC-32C on AArch64) go through that instruction (shorter ones
-/// take the tables as every set's do): one chain of it ends before the fold's products and
-/// reduction do (BENCHMARKS.md, "CRC-32C: the `crc32` instruction for short inputs").
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
-pub(super) const INSTRUCTION_MAX: usize = 128;
 
 /// Every way a CRC can run, slowest first. Each needs the CPU features of the one before it
 /// and more ([`needs`]), so what a CPU has is a prefix of the list, and forcing one caps the

@@ -23,8 +23,7 @@ use core::arch::aarch64::{
 };
 
 use super::fold_keys::{x_pow_mod, FoldKeys};
-use super::instruction::{Instruction, Polynomial};
-use super::platform::INSTRUCTION_MAX;
+use super::instruction::{Instruction, Polynomial, INSTRUCTION_MAX};
 use super::pmull::{fold_blocks, fold_by, products, Pmull};
 use super::table::Tables;
 
