@@ -263,9 +263,11 @@ pub use algorithms::xxh64::XxHash64;
 pub use algorithms::{Algorithm, AnyHasher, UnknownAlgorithm};
 pub use hasher::{DynHasher, HashBytes, NonCryptographicHasher};
 #[cfg(feature = "std")]
-pub use io::file::{hash_file, hash_files, hash_open_file};
+pub use io::file::hash_files;
 #[cfg(feature = "std")]
 pub use io::range::{hash_file_parallel, hash_open_file_parallel, SplittableHasher, MIN_PART_LEN};
+#[cfg(feature = "std")]
+pub use io::read_ahead::{hash_file, hash_open_file};
 #[cfg(feature = "std")]
 pub use io::snapshot::FileSnapshot;
 #[cfg(feature = "std")]

@@ -466,15 +466,18 @@ fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> i
         let mut s3 = S3Composite::new(variant, part_size);
         match &options.range {
             Some(range) => range.append(&mut s3, &input.open()?)?,
-            None => s3.append_open_file(&input.open()?).map(drop)?,
+            None => s3.append_open_file_parallel(&input.open()?, 1).map(drop)?,
         }
         return Ok(Verdict::file(
             u128::from(s3.checksum()) == line.hash && s3.parts() == parts,
         ));
     }
+    // Lines are checked side by side, a thread each.
     match &options.range {
         Some(range) => range.append(&mut hasher, &input.open()?)?,
-        None => hasher.append_open_file(&input.open()?).map(drop)?,
+        None => hasher
+            .append_open_file_parallel(&input.open()?, 1)
+            .map(drop)?,
     }
     Ok(Verdict::file(hasher.current_hash() == line.hash))
 }

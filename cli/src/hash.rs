@@ -210,11 +210,13 @@ pub fn run(
                     return range.append(&mut sink, &file);
                 }
                 // A large file hashed alone is read on `-j` threads while this one hashes it
-                // in order (the library reads a small one on this thread).
-                match items {
-                    1 => sink.append_open_file_parallel(&file, options.threads.unwrap_or(0)),
-                    _ => sink.append_open_file(&file),
-                }?;
+                // in order (the library reads a small one on this thread); files hashed side
+                // by side take a thread each.
+                let threads = match items {
+                    1 => options.threads.unwrap_or(0),
+                    _ => 1,
+                };
+                sink.append_open_file_parallel(&file, threads)?;
                 if options.drop_cache {
                     crate::advice::drop_pages(&file);
                 }

@@ -1,10 +1,11 @@
 //! The bottom of the I/O layer: how bytes get from a `Read` or `BufRead` into a hasher or any
-//! writer. Imports nothing of the I/O layer above it, only the core trait.
+//! writer. Imports nothing of the I/O layer above it but the read buffer, and the core trait.
 //!
 //! Nothing here keeps state between calls: no per-thread buffer, no copy of a caller's hasher.
 
-use std::io::{self, BufRead, BufWriter, ErrorKind, Read, Write};
+use std::io::{self, BufRead, ErrorKind, Read, Write};
 
+use super::read_buffer::ReadBuffer;
 use crate::DynHasher;
 
 /// Bytes asked for per `read` call when a file is hashed by path or as an open `File`
@@ -26,11 +27,10 @@ where
     io::copy(reader, &mut Appender(hasher))
 }
 
-/// [`io::copy`] into a `BufWriter` of `read_len` bytes ([`LARGE_READ_LEN`] for a file) around
-/// `sink`: for a reader `io::copy` does not hand over in place, it reads straight into the
-/// `BufWriter`'s spare capacity, so a file is read `read_len` bytes at a time with no copy. The
-/// buffer is allocated per call. If the copy fails, dropping the `BufWriter` writes what it
-/// holds, so the sink has every byte read.
+/// Everything `reader` yields, written to `sink`, read `read_len` bytes at a time
+/// ([`LARGE_READ_LEN`] for a file) into a [`ReadBuffer`] allocated per call, where
+/// [`io::copy`] would read 8 KiB into a buffer on the stack wherever it sits in its page. Each
+/// read goes to `sink` as it comes, so on an error the sink has every byte read.
 pub(crate) fn copy_in_large_reads<W, R>(
     sink: &mut W,
     reader: &mut R,
@@ -40,10 +40,18 @@ where
     W: Write + ?Sized,
     R: Read + ?Sized,
 {
-    let mut writer = BufWriter::with_capacity(read_len, sink);
-    let len = io::copy(reader, &mut writer)?;
-    writer.flush()?;
-    Ok(len)
+    let mut buf = ReadBuffer::new(read_len)?;
+    let mut len = 0u64;
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => return Ok(len),
+            Ok(n) => n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        sink.write_all(&buf[..n])?;
+        len += n as u64;
+    }
 }
 
 /// `fill_buf` / `consume` until the reader is empty, appending its buffer in place.

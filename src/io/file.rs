@@ -1,5 +1,5 @@
-//! Hashing a file by path or open `File`, and many files in parallel: the read strategy by
-//! file kind, with a [`FileSnapshot`] taken around it.
+//! One file read by one thread, by path or open `File`, with a [`FileSnapshot`] taken around
+//! the reads; and many files in parallel, a thread to a file.
 //!
 //! Why reads and not `mmap`: a mapped file that another process truncates kills the reader with
 //! `SIGBUS`, and catching that takes a process-wide signal handler, which a library must not
@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::copy::{copy_in_large_reads, Appender, LARGE_READ_LEN};
 use super::snapshot::FileSnapshot;
 use super::threads;
-use crate::{DynHasher, NonCryptographicHasher};
+use crate::DynHasher;
 
 /// Appends the contents of the file at `path` to `sink`, returning the number of bytes: what
 /// [`HasherExt::append_file`](crate::HasherExt::append_file) does for a hasher.
@@ -74,47 +74,6 @@ pub(crate) fn snapshot_of_contents(file: &File) -> io::Result<FileSnapshot> {
         return Err(io::Error::new(ErrorKind::IsADirectory, "Is a directory"));
     }
     Ok(FileSnapshot::from_metadata(&metadata))
-}
-
-/// The hash of the file at `path`, with a new hasher of type `H`. See
-/// [`HasherExt::append_file`](crate::HasherExt::append_file) for how it is read and the errors.
-///
-/// ```
-/// use iohash::{hash_file, XxHash64};
-///
-/// # fn main() -> std::io::Result<()> {
-/// # let dir = tempfile::tempdir()?;
-/// # let path = dir.path().join("f");
-/// # std::fs::write(&path, b"contents")?;
-/// assert_eq!(hash_file::<XxHash64>(&path)?, XxHash64::hash(b"contents"));
-/// # Ok(())
-/// # }
-/// ```
-pub fn hash_file<H: NonCryptographicHasher + Default>(
-    path: impl AsRef<Path>,
-) -> io::Result<H::Output> {
-    hash_open_file::<H>(&File::open(path)?)
-}
-
-/// [`hash_file`] for a file that is already open: from the handle's position to the end. See
-/// [`HasherExt::append_open_file`](crate::HasherExt::append_open_file).
-///
-/// ```
-/// use iohash::{hash_open_file, Crc64};
-///
-/// # fn main() -> std::io::Result<()> {
-/// # let dir = tempfile::tempdir()?;
-/// # let path = dir.path().join("f");
-/// # std::fs::write(&path, b"123456789")?;
-/// let file = std::fs::File::open(&path)?;
-/// assert_eq!(hash_open_file::<Crc64>(&file)?, Crc64::hash(b"123456789"));
-/// # Ok(())
-/// # }
-/// ```
-pub fn hash_open_file<H: NonCryptographicHasher + Default>(file: &File) -> io::Result<H::Output> {
-    let mut hasher = H::default();
-    append_open_file(&mut Appender(&mut hasher), file)?;
-    Ok(hasher.current_hash())
 }
 
 /// Many files hashed in parallel on `threads` threads (0: one per CPU; never more than one per
@@ -193,17 +152,16 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::XxHash3;
 
     #[test]
-    fn missing_files_and_directories_are_clear_errors() {
+    fn a_file_is_read_into_buffers_at_the_page_offset() {
+        use crate::io::read_buffer::{Offsets, PAGE_OFFSET};
         let dir = tempfile::tempdir().unwrap();
-        let err = hash_file::<XxHash3>(dir.path().join("missing")).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::NotFound);
-        let err = hash_file::<XxHash3>(dir.path().join("missing/dir/file")).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::NotFound);
-        let err = hash_file::<XxHash3>(dir.path()).unwrap_err();
-        assert_eq!(err.kind(), ErrorKind::IsADirectory);
-        assert_eq!(err.to_string(), "Is a directory");
+        let path = dir.path().join("f");
+        std::fs::write(&path, vec![1u8; 3 * LARGE_READ_LEN + 5]).unwrap();
+        let mut offsets = Offsets::default();
+        let read = append_file(&mut Appender(&mut offsets), &path).unwrap();
+        assert_eq!(read, 3 * LARGE_READ_LEN as u64 + 5);
+        assert_eq!(offsets.0, [PAGE_OFFSET; 4]);
     }
 }

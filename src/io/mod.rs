@@ -2,8 +2,9 @@
 //! reader methods of [`HasherExt`], and on top of them files, byte ranges, tee adapters,
 //! `bytes::Buf` chains and tokio.
 //!
-//! Within the layer, [`copy`] is the bottom (it imports nothing above it); [`snapshot`] and
-//! [`threads`] are helpers the file and range modules share.
+//! Within the layer, [`copy`] is the bottom (it imports nothing above it but [`read_buffer`],
+//! where every buffer a file is read into comes from); [`snapshot`] and [`threads`] are helpers
+//! the file and range modules share.
 
 use std::fs::File;
 use std::io::{self, BufRead, Read};
@@ -17,6 +18,7 @@ pub(crate) mod copy;
 pub(crate) mod file;
 pub(crate) mod range;
 pub(crate) mod read_ahead;
+pub(crate) mod read_buffer;
 pub(crate) mod snapshot;
 pub(crate) mod tee;
 pub(crate) mod threads;
@@ -159,11 +161,14 @@ pub trait HasherExt: DynHasher {
 
     /// Appends the contents of the file at `path`, returning the number of bytes.
     ///
-    /// A regular file is read [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
-    /// shorter than that through a buffer on the stack, allocating nothing), between two
-    /// [`FileSnapshot`](crate::FileSnapshot)s: if the file changed while it was hashed, the hash
-    /// would describe no version of it, so this returns an error instead (`FileSnapshot` says
-    /// which changes are caught). A pipe, FIFO, socket or device is read to its end.
+    /// A regular file is read between two [`FileSnapshot`](crate::FileSnapshot)s: if the file
+    /// changed while it was hashed, the hash would describe no version of it, so this returns
+    /// an error instead (`FileSnapshot` says which changes are caught). A file of 16 MiB or more
+    /// is read by one thread per CPU while this one hashes it in order, as
+    /// [`append_file_parallel`](HasherExt::append_file_parallel) does with 0 threads; a smaller
+    /// one by this thread alone, [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
+    /// shorter than that through a buffer on the stack, allocating nothing). A pipe, FIFO,
+    /// socket or device is read to its end.
     ///
     /// # Errors
     /// The error from opening or reading (with [`ErrorKind::NotFound`](io::ErrorKind::NotFound),
@@ -190,7 +195,7 @@ pub trait HasherExt: DynHasher {
     /// # }
     /// ```
     fn append_file(&mut self, path: impl AsRef<Path>) -> io::Result<u64> {
-        file::append_file(&mut Appender(self), path)
+        read_ahead::append_open_file_parallel(self, &File::open(path)?, 0)
     }
 
     /// [`append_file`](HasherExt::append_file) for a file that is already open: from the
@@ -214,18 +219,19 @@ pub trait HasherExt: DynHasher {
     /// # Errors
     /// As [`append_file`](HasherExt::append_file), but for opening.
     fn append_open_file(&mut self, file: &File) -> io::Result<u64> {
-        file::append_open_file(&mut Appender(self), file)
+        read_ahead::append_open_file_parallel(self, file, 0)
     }
 
-    /// [`append_file`](HasherExt::append_file) with the file read on `threads` other threads
-    /// (0: one per CPU) while this one hashes it in order: for a large file, with any
-    /// algorithm.
+    /// [`append_file`](HasherExt::append_file) with the file read on `threads` threads (0: one
+    /// per CPU, as `append_file` reads; 1: this thread alone, for a program that runs other
+    /// work beside it) while this one hashes it in order.
     ///
     /// A cached file costs a copy out of the page cache and a hash. The readers spread the
     /// copy over the cores, running ahead of the hash by a few buffers, so the hash rarely
-    /// waits; the hash is the one `append_file` gives, XXH3's included. Files under 16 MiB,
-    /// and anything but a regular file, are read by this thread alone. A CRC can also be split into ranges hashed apart
-    /// ([`hash_file_parallel`](crate::hash_file_parallel)). BENCHMARKS.md compares the ways.
+    /// waits; the hash is the sequential one, XXH3's included. Files under 16 MiB, and
+    /// anything but a regular file, are read by this thread alone. A CRC can also be split
+    /// into ranges hashed apart ([`hash_file_parallel`](crate::hash_file_parallel)).
+    /// BENCHMARKS.md compares the ways on each CPU.
     ///
     /// ```
     /// use iohash::{prelude::*, XxHash3};

@@ -1,22 +1,37 @@
-//! One large file hashed in order while other threads read it: the way to hash a big file with
-//! an algorithm that cannot be split (XXH3, XXH64, XXH32), or any other.
+//! One file hashed in order while other threads read it: how the library reads any one file
+//! ([`hash_file`], `append_file`), whatever the algorithm.
 //!
 //! A cached file costs a copy out of the page cache and a hash; either can bound it (the copy
-//! for XXH3, the hash for XXH64 and XXH32). Reader threads copy chunks by position into a ring
-//! of buffers, as far ahead as the ring allows, while the calling thread hashes them in order,
-//! and reads the next free chunk itself whenever the one it needs is not ready. So the copies
-//! spread over the cores, and a slow hash never waits for a copy once the ring is full. The
-//! hasher sees the chunks in order: the hash is the sequential one.
+//! for XXH3 and the CRCs, the hash for XXH64 and XXH32). Reader threads copy chunks by position
+//! into a ring of buffers, as far ahead as the ring allows, while the calling thread hashes them
+//! in order, and reads the next free chunk itself whenever the one it needs is not ready. So the
+//! copies spread over the cores, and a slow hash never waits for a copy once the ring is full.
+//! The hasher sees the chunks in order: the hash is the sequential one.
+//!
+//! Why this design on every CPU measured (BENCHMARKS.md, `benches/bigfile.sh`):
+//! - The copy is the kernel's, and its speed depends on where the buffer sits in its page. The
+//!   ring's buffers come from [`ReadBuffer`], placed where every CPU measured copies fast; with
+//!   `malloc`'s placement the same ring was slower than one thread on Zen 3.
+//! - With the buffers placed so, two threads copying take about half the time of one on Zen 3,
+//!   Zen 4 and Zen 5, and the copy of two threads is below `xxhsum`'s read-and-hash.
+//! - A memory map with threads making its pages present ahead copies nothing, but faulting the
+//!   pages in measured no faster than the two copies, and a file truncated while mapped kills
+//!   the reader with `SIGBUS` unless a process-wide signal handler catches it, which a library
+//!   must not install.
+//! - Files under [`MIN_PARALLEL_READ_LEN`] are read by the calling thread alone: starting
+//!   threads costs more than they save, so one thread is the floor this never goes above.
 
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
+use std::path::Path;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use super::copy::Appender;
 use super::file::{read_between, snapshot_of_contents};
 use super::range::read_at;
+use super::read_buffer::ReadBuffer;
 use super::threads;
-use crate::DynHasher;
+use crate::{DynHasher, NonCryptographicHasher};
 
 /// Bytes a reader copies at a time into one buffer of the ring (BENCHMARKS.md).
 const CHUNK_LEN: usize = 1 << 20;
@@ -54,7 +69,7 @@ struct Ring {
     filled: Condvar,
     /// Signalled when a chunk is hashed, or the reading stops (readers wait on it).
     emptied: Condvar,
-    buffers: Vec<Mutex<Vec<u8>>>,
+    buffers: Vec<Mutex<ReadBuffer>>,
 }
 
 impl Ring {
@@ -107,7 +122,9 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
         }),
         filled: Condvar::new(),
         emptied: Condvar::new(),
-        buffers: (0..slots).map(|_| Mutex::new(vec![0; CHUNK_LEN])).collect(),
+        buffers: (0..slots)
+            .map(|_| ReadBuffer::new(CHUNK_LEN).map(Mutex::new))
+            .collect::<io::Result<_>>()?,
     };
     let chunk_len = |chunk: u64| (len - chunk * CHUNK_LEN as u64).min(CHUNK_LEN as u64) as usize;
     // Reads `chunk` into its slot, which is free, and marks it ready.
@@ -235,6 +252,47 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     Ok(hashed + beyond)
 }
 
+/// The hash of the file at `path`, with a new hasher of type `H`. See
+/// [`HasherExt::append_file`](crate::HasherExt::append_file) for how it is read and the errors.
+///
+/// ```
+/// use iohash::{hash_file, XxHash64};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("f");
+/// # std::fs::write(&path, b"contents")?;
+/// assert_eq!(hash_file::<XxHash64>(&path)?, XxHash64::hash(b"contents"));
+/// # Ok(())
+/// # }
+/// ```
+pub fn hash_file<H: NonCryptographicHasher + Default>(
+    path: impl AsRef<Path>,
+) -> io::Result<H::Output> {
+    hash_open_file::<H>(&File::open(path)?)
+}
+
+/// [`hash_file`] for a file that is already open: from the handle's position to the end. See
+/// [`HasherExt::append_open_file`](crate::HasherExt::append_open_file).
+///
+/// ```
+/// use iohash::{hash_open_file, Crc64};
+///
+/// # fn main() -> std::io::Result<()> {
+/// # let dir = tempfile::tempdir()?;
+/// # let path = dir.path().join("f");
+/// # std::fs::write(&path, b"123456789")?;
+/// let file = std::fs::File::open(&path)?;
+/// assert_eq!(hash_open_file::<Crc64>(&file)?, Crc64::hash(b"123456789"));
+/// # Ok(())
+/// # }
+/// ```
+pub fn hash_open_file<H: NonCryptographicHasher + Default>(file: &File) -> io::Result<H::Output> {
+    let mut hasher = H::default();
+    append_open_file_parallel(&mut hasher, file, 0)?;
+    Ok(hasher.current_hash())
+}
+
 /// Runs its function when dropped, however the scope ends.
 struct OnDrop<F: FnMut()>(F);
 
@@ -256,4 +314,42 @@ fn read_full(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
         }
     }
     Ok(filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::read_buffer::{Offsets, PAGE_OFFSET};
+    use crate::XxHash3;
+    use std::io::ErrorKind;
+
+    #[test]
+    fn every_chunk_is_read_into_a_buffer_at_the_page_offset() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big");
+        let len = MIN_PARALLEL_READ_LEN as usize + CHUNK_LEN / 2;
+        std::fs::write(&path, vec![7u8; len]).unwrap();
+        for threads in [1, 2, 3] {
+            let mut offsets = Offsets::default();
+            let file = File::open(&path).unwrap();
+            let read = append_open_file_parallel(&mut offsets, &file, threads).unwrap();
+            assert_eq!(read, len as u64);
+            assert!(
+                offsets.0.iter().all(|&at| at == PAGE_OFFSET),
+                "{threads} threads"
+            );
+        }
+    }
+
+    #[test]
+    fn missing_files_and_directories_are_clear_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = hash_file::<XxHash3>(dir.path().join("missing")).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotFound);
+        let err = hash_file::<XxHash3>(dir.path().join("missing/dir/file")).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotFound);
+        let err = hash_file::<XxHash3>(dir.path()).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::IsADirectory);
+        assert_eq!(err.to_string(), "Is a directory");
+    }
 }

@@ -30,6 +30,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::copy::{copy_in_large_reads, Appender, LARGE_READ_LEN};
 use super::file::append_file_through;
+use super::read_buffer::ReadBuffer;
 use crate::{DynHasher, NonCryptographicHasher};
 
 /// Async counterparts of [`append_from_reader`](crate::HasherExt::append_from_reader) and
@@ -69,7 +70,7 @@ pub trait AsyncHasherExt: DynHasher + Send {
         R: AsyncRead + Unpin + Send + ?Sized,
     {
         async move {
-            let mut buf = vec![0u8; LARGE_READ_LEN];
+            let mut buf = ReadBuffer::new(LARGE_READ_LEN)?;
             let mut len = 0u64;
             loop {
                 let n = match reader.read(&mut buf).await {
@@ -418,3 +419,27 @@ impl_async_write!(crate::Crc64);
 impl_async_write!(crate::Crc);
 impl_async_write!(crate::cloud::S3Composite);
 impl_async_write!(crate::AnyHasher);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::read_buffer::{Offsets, PAGE_OFFSET};
+
+    #[tokio::test]
+    async fn async_reads_go_into_buffers_at_the_page_offset() {
+        let data = vec![3u8; 2 * LARGE_READ_LEN + 1];
+        let mut offsets = Offsets::default();
+        let read = offsets
+            .append_from_async_reader(&mut &data[..])
+            .await
+            .unwrap();
+        assert_eq!(read, data.len() as u64);
+        assert!(offsets.0.len() >= 3);
+        assert!(offsets.0.iter().all(|&at| at == PAGE_OFFSET));
+
+        let mut reader = std::io::Cursor::new(data.clone());
+        let mut offsets = Offsets::default();
+        copy_in_large_reads(&mut Appender(&mut offsets), &mut reader, LARGE_READ_LEN).unwrap();
+        assert!(offsets.0.iter().all(|&at| at == PAGE_OFFSET));
+    }
+}

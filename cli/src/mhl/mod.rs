@@ -162,9 +162,10 @@ pub fn hash_file(
     let modified = file.metadata()?.modified()?;
     let hashers: Vec<_> = formats.iter().map(|f| f.algorithm.hasher(0)).collect();
     let mut fanout = Fanout(hashers);
+    // Files are hashed side by side, a thread each.
     let len = match fanout.0.as_mut_slice() {
-        [one] => one.append_open_file(&file)?,
-        _ => fanout.append_open_file(&file)?,
+        [one] => one.append_open_file_parallel(&file, 1)?,
+        _ => fanout.append_open_file_parallel(&file, 1)?,
     };
     let hashes = fanout
         .0

@@ -268,7 +268,7 @@ fn hash_files(
             };
             let full = root.join(path);
             let mut hasher = algorithm.hasher(0);
-            if let Err(e) = hasher.append_file(&full) {
+            if let Err(e) = hasher.append_file_parallel(&full, 1) {
                 next.store(files.len(), Ordering::Relaxed);
                 let message = format!("{}: {}", full.display(), describe(&e));
                 return Err(io::Error::new(e.kind(), message));

@@ -1,0 +1,115 @@
+//! The one way the library allocates a buffer that the kernel reads a file into.
+//!
+//! Where a buffer sits in its page decides how fast the kernel copies into it on some CPUs.
+//! Linux copies out of the page cache with `rep movsb`, which some AMD CPUs run several times
+//! slower when the destination's distance past a page boundary is small: 1 to 31 bytes on Zen 3
+//! and Zen 4, and a page boundary itself on the CPU of apache/opendal #3665 (glibc bug 30994
+//! describes the same). A large `Vec` comes from `malloc`'s `mmap`, 16 bytes past a page
+//! boundary: the slow case. So every read buffer starts [`PAGE_OFFSET`] bytes past a page
+//! boundary, far from both slow windows. `benches/bigfile.sh` measures the offsets on the CPU
+//! it runs on, and BENCHMARKS.md keeps what each CPU showed.
+
+use std::io;
+use std::ops::{Deref, DerefMut};
+
+/// How far past a page boundary every read buffer starts.
+pub(crate) const PAGE_OFFSET: usize = 256;
+
+/// The page size the copy's speed depends on (the kernel's copy works in 4 KiB pages on
+/// every system this runs on, even where the memory pages are larger).
+const PAGE: usize = 4096;
+
+/// A zeroed buffer of a given length that starts [`PAGE_OFFSET`] bytes past a page boundary.
+pub(crate) struct ReadBuffer {
+    bytes: Box<[u8]>,
+    start: usize,
+    len: usize,
+}
+
+impl ReadBuffer {
+    /// A buffer of `len` bytes; an allocation the system refuses is an error of kind
+    /// `OutOfMemory`, not an abort.
+    pub(crate) fn new(len: usize) -> io::Result<Self> {
+        let refused = || {
+            io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!("could not allocate a read buffer of {len} bytes"),
+            )
+        };
+        // Room to move the start anywhere within one page. Safe code places it: the buffer is
+        // a sub-slice of a longer allocation.
+        let total = len.checked_add(PAGE - 1).ok_or_else(refused)?;
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(total).map_err(|_| refused())?;
+        bytes.resize(total, 0);
+        let bytes = bytes.into_boxed_slice();
+        let start = PAGE_OFFSET.wrapping_sub(bytes.as_ptr() as usize) % PAGE;
+        Ok(Self { bytes, start, len })
+    }
+}
+
+impl Deref for ReadBuffer {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.bytes[self.start..self.start + self.len]
+    }
+}
+
+impl DerefMut for ReadBuffer {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.bytes[self.start..self.start + self.len]
+    }
+}
+
+/// A hasher that keeps where each append's bytes sit in their page, that is, in the buffer the
+/// kernel read them into: what the tests of every read path check.
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub(crate) struct Offsets(pub(crate) Vec<usize>);
+
+#[cfg(test)]
+impl crate::DynHasher for Offsets {
+    fn append(&mut self, data: &[u8]) {
+        self.0.push(data.as_ptr() as usize % PAGE);
+    }
+    fn reset(&mut self) {
+        self.0.clear();
+    }
+    fn hash_len(&self) -> usize {
+        0
+    }
+    fn current_hash_into(&self, _out: &mut [u8]) -> usize {
+        0
+    }
+    fn name(&self) -> &'static str {
+        "offsets"
+    }
+    fn box_clone(&self) -> Box<dyn crate::DynHasher + Send> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_buffer_starts_at_the_offset_and_is_zeroed() {
+        for len in [0, 1, 4095, 4096, 65536, 256 << 10, 1 << 20, (1 << 20) + 3] {
+            let buffer = ReadBuffer::new(len).unwrap();
+            assert_eq!(buffer.len(), len);
+            if len > 0 {
+                assert_eq!(buffer.as_ptr() as usize % PAGE, PAGE_OFFSET, "len {len}");
+            }
+            assert!(buffer.iter().all(|&b| b == 0));
+        }
+    }
+
+    #[test]
+    fn an_allocation_the_system_refuses_is_an_error() {
+        let err = ReadBuffer::new(usize::MAX / 2).err().unwrap();
+        assert_eq!(err.kind(), io::ErrorKind::OutOfMemory);
+        assert!(ReadBuffer::new(usize::MAX).is_err());
+    }
+}
