@@ -7,10 +7,7 @@ use std::path::PathBuf;
 
 use indicatif::ProgressBar;
 use iohash::cloud::S3Composite;
-use iohash::{
-    hash_open_file_parallel, Algorithm, AnyHasher, Crc, Crc32, Crc64, DynHasher, HasherExt,
-    NonCryptographicHasher,
-};
+use iohash::{Algorithm, AnyHasher, DynHasher, HasherExt, NonCryptographicHasher};
 
 use crate::input::{describe, FileList, Input};
 use crate::ordered::{for_each_ordered, threads_for};
@@ -118,36 +115,6 @@ enum Job {
     Fail(String),
 }
 
-/// The CRC of `file` hashed by the library as ranges on `-j` threads (as many as pay: it
-/// decides), moving the bar; `None` for the xxHash family, which does not split.
-fn crc_in_ranges(
-    options: &HashOptions,
-    file: &File,
-    bar: Option<&ProgressBar>,
-) -> Option<io::Result<u128>> {
-    let threads = options.threads.unwrap_or(0);
-    if threads == 1 {
-        return None;
-    }
-    let on_progress = |bytes| progress::advance(bar, bytes);
-    Some(match options.algorithm {
-        Algorithm::Crc32(variant) => {
-            hash_open_file_parallel(file, threads, || Crc32::with_variant(variant), on_progress)
-                .map(|crc| crc.current_hash().into())
-        }
-        Algorithm::Crc64(variant) => {
-            hash_open_file_parallel(file, threads, || Crc64::with_variant(variant), on_progress)
-                .map(|crc| crc.current_hash().into())
-        }
-        Algorithm::Crc(params) => {
-            let crc = Crc::with_params(params);
-            hash_open_file_parallel(file, threads, || crc.clone(), on_progress)
-                .map(|crc| crc.current_hash().into())
-        }
-        _ => return None,
-    })
-}
-
 /// Prints a checksum line for every input, then for every name of `list` (read as it is
 /// hashed), an error on stderr for each that fails; `false` if any failed.
 pub fn run(
@@ -210,8 +177,8 @@ pub fn run(
                     return range.append(&mut sink, &file);
                 }
                 // A large file hashed alone is read on `-j` threads while this one hashes it
-                // in order (the library reads a small one on this thread); files hashed side
-                // by side take a thread each.
+                // in order, whatever the algorithm (the library reads a small one on this
+                // thread); files hashed side by side take a thread each.
                 let threads = match items {
                     1 => options.threads.unwrap_or(0),
                     _ => 1,
@@ -231,16 +198,9 @@ pub fn run(
                 };
                 return Ok(Some((u128::from(s3.checksum()), Some(parts))));
             }
-            // A CRC of a file hashed alone: as ranges on every thread, combined (CRCs split).
-            // Standard input is read from where it stands, as xxhsum reads it.
-            if let (1, Input::Path(_), None) = (items, &input, &options.range) {
-                if let Some(hash) = crc_in_ranges(options, &file, bar.as_ref()) {
-                    return hash.map(|hash| Some((hash, None)));
-                }
-            }
             let mut hasher = options.hasher.clone();
             hash_into(&mut hasher, file)?;
-            Ok(Some((hasher.current_hash(), None)))
+            Ok::<_, io::Error>(Some((hasher.current_hash(), None)))
         },
         |job, result| {
             let (input, result) = match (job, result) {

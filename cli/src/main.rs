@@ -176,7 +176,8 @@ struct Args {
     #[arg(long, requires = "part_size", conflicts_with = "check")]
     full_object: bool,
 
-    /// Hash this many files at once [default: the number of CPUs]
+    /// Hash this many files at once, or read one large file on this many threads [default: the
+    /// number of CPUs]
     #[arg(short = 'j', long = "threads", value_name = "N")]
     threads: Option<usize>,
 

@@ -1579,8 +1579,8 @@ fn the_progress_bar_shows_on_a_terminal_only() {
         .unwrap();
     assert!(!String::from_utf8_lossy(&quiet.stdout).contains("GiB"));
 
-    // The CRC of one large file, hashed by the library as ranges on two threads, moves the bar
-    // too, and gives the hash one thread gives.
+    // The CRC of one large file, read ahead on two threads, moves the bar too, and gives the
+    // hash one thread gives.
     let tty = Command::new("script")
         .args([
             "-qec",
@@ -1594,7 +1594,7 @@ fn the_progress_bar_shows_on_a_terminal_only() {
     let drawn = String::from_utf8_lossy(&tty.stdout);
     assert!(
         drawn.contains("GiB"),
-        "no progress bar for ranges: {drawn:?}"
+        "no progress bar on two threads: {drawn:?}"
     );
     let one_thread = iohash(dir.path(), args!["-j1", "-H", "crc64nvme", "big"]);
     assert_status(&one_thread, true);
