@@ -100,21 +100,42 @@ fn oneshot<W: Width>(platform: impl FnOnce() -> Platform, input: &[u8], seed: u6
 }
 
 /// The long path of [`oneshot`], out of line: one call, into the backend's own code.
+///
+/// With seed 0 this is the dispatch alone, ending in a jump into the backend: no frame, no
+/// saved registers. The seeded path is a function of its own, so its frame is not made for
+/// every long input, and the finish takes the secret and length by value, so no address in
+/// this frame reaches the backend.
 #[inline(never)]
 fn oneshot_long<W: Width>(
     platform: impl FnOnce() -> Platform,
     input: &[u8],
     seed: u64,
 ) -> W::Output {
-    let len = input.len() as u64;
-    let run = |secret: &common::UsualSecret| {
-        platform().hash_long(input, secret, |acc| W::long(acc, secret, len))
-    };
-    if seed == 0 {
-        run(&common::DEFAULT_SECRET)
-    } else {
-        common::with_derived_secret(seed, run)
+    if seed != 0 {
+        return oneshot_long_seeded::<W>(platform, input, seed);
     }
+    hash_long::<W>(platform(), input, &common::DEFAULT_SECRET)
+}
+
+/// [`oneshot_long`] with a seed: its derived secret, then the backend.
+#[inline(never)]
+fn oneshot_long_seeded<W: Width>(
+    platform: impl FnOnce() -> Platform,
+    input: &[u8],
+    seed: u64,
+) -> W::Output {
+    common::with_derived_secret(seed, |secret| hash_long::<W>(platform(), input, secret))
+}
+
+/// The backend's one-shot long path, finished as `W` finishes.
+#[inline(always)]
+fn hash_long<W: Width>(
+    platform: Platform,
+    input: &[u8],
+    secret: &common::UsualSecret,
+) -> W::Output {
+    let len = input.len() as u64;
+    platform.hash_long(input, secret, move |acc| W::long(acc, secret, len))
 }
 
 /// What [`XxHash3`] and [`XxHash128`] are made of: the streaming state, and the width that

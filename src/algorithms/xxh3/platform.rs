@@ -131,8 +131,9 @@ impl Platform {
 
     /// `finish` of the accumulators after all of `input` (over 240 bytes): the whole
     /// one-shot long path, [`hash_long_with`] and `finish`, in one call compiled for this
-    /// backend.
-    #[inline]
+    /// backend. Always inlined, so the one-shot's dispatch ends in a jump into the backend
+    /// rather than a call of a function that dispatches again.
+    #[inline(always)]
     pub(crate) fn hash_long<T>(
         self,
         input: &[u8],
