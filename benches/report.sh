@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates this CPU's part of BENCHMARKS.md (benches/splice.py keeps the other CPUs' parts):
-# runs every criterion bench with short measurement times, writes one
-# table per group with benches/report.py, then appends the command against xxhsum
-# (benches/cli.sh), XXH3 beside xxhash-rust built for the CPU, short inputs and CRCs timed in
-# turns (benches/native.sh) and the llvm-mca table of the XXH3 loop (benches/mca/run.sh); then
-# benches/summary.py remakes the summaries and pictures from the new tables.
-# About 25 minutes on a 2-core machine.
+# Regenerates this CPU's part of BENCHMARKS.md, `## On LABEL` with the CPU's label from
+# benches/cpus.py and the commit measured (benches/splice.py keeps every other part):
+# runs every criterion bench with short measurement times, writes one table per group with
+# benches/report.py, then appends XXH3 beside xxhash-rust built for the CPU, short inputs and
+# CRCs timed in turns (benches/native.sh), the command against xxhsum (benches/cli.sh), one big
+# file read every way (benches/bigfile.sh) and the llvm-mca table of the XXH3 loop
+# (benches/mca/run.sh); then benches/summary.py remakes the summaries and pictures from the new
+# tables. About 30 minutes on a 2-core machine.
 #
 #   benches/report.sh            # all groups
 #   benches/report.sh --quick    # shorter still, for a smoke test of the report itself
@@ -37,6 +38,7 @@ if [ "${1:-}" != "--quick" ]; then
     echo
   } >> "$part"
   benches/cli.sh >> "$part"
+  benches/bigfile.sh >> "$part"
   if command -v llvm-mca >/dev/null; then
     {
       echo "## The XXH3 stripe loop on AVX-512 CPUs (llvm-mca)"

@@ -305,7 +305,8 @@ fn a_file_changed_while_hashed_gives_the_hash_of_one_version_or_an_error() {
         iohash::hash_file_parallel(&path, 3, Crc64::new).map(|crc| crc.current_hash())
     });
     assert!(oks + errors > 0);
-    // Read on several threads, hashed in order.
+    // Read on several threads, hashed in order (from 64 MiB on).
+    let large = Versions::new((64 << 20) + 4096);
     let xxh3: Vec<u64> = large.all().iter().map(|v| XxHash3::hash(v)).collect();
     let (oks, errors) = while_changing("append_file_parallel", &large, &path, &xxh3, time, || {
         let mut hasher = XxHash3::new();
@@ -460,14 +461,15 @@ fn a_file_read_on_threads_hashes_as_read_straight() {
     use std::io::{Seek, SeekFrom};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f");
-    let mib = 1 << 20;
-    let data = Rng(7).bytes(40 * mib + 1);
+    // Threads read from 64 MiB on, in chunks of 256 KiB.
+    let (mib, chunk) = (1 << 20, 256 << 10);
+    let data = Rng(7).bytes(64 * mib + 3 * chunk + 1);
     for len in [
-        16 * mib - 1,
-        16 * mib,
-        16 * mib + 1,
-        33 * mib - 1,
-        40 * mib + 1,
+        64 * mib - 1,
+        64 * mib,
+        64 * mib + 1,
+        64 * mib + 3 * chunk - 1,
+        64 * mib + 3 * chunk + 1,
     ] {
         std::fs::write(&path, &data[..len]).unwrap();
         for algorithm in Algorithm::ALL {

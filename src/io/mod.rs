@@ -163,7 +163,7 @@ pub trait HasherExt: DynHasher {
     ///
     /// A regular file is read between two [`FileSnapshot`](crate::FileSnapshot)s: if the file
     /// changed while it was hashed, the hash would describe no version of it, so this returns
-    /// an error instead (`FileSnapshot` says which changes are caught). A file of 16 MiB or more
+    /// an error instead (`FileSnapshot` says which changes are caught). A file of 64 MiB or more
     /// is read by one thread per CPU while this one hashes it in order, as
     /// [`append_file_parallel`](HasherExt::append_file_parallel) does with 0 threads; a smaller
     /// one by this thread alone, [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
@@ -228,7 +228,7 @@ pub trait HasherExt: DynHasher {
     ///
     /// A cached file costs a copy out of the page cache and a hash. The readers spread the
     /// copy over the cores, running ahead of the hash by a few buffers, so the hash rarely
-    /// waits; the hash is the sequential one, XXH3's included. Files under 16 MiB, and
+    /// waits; the hash is the sequential one, XXH3's included. Files under 64 MiB, and
     /// anything but a regular file, are read by this thread alone. A CRC can also be split
     /// into ranges hashed apart ([`hash_file_parallel`](crate::hash_file_parallel)).
     /// BENCHMARKS.md compares the ways on each CPU.

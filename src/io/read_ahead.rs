@@ -33,18 +33,20 @@ use super::read_buffer::ReadBuffer;
 use super::threads;
 use crate::{DynHasher, NonCryptographicHasher};
 
-/// Bytes a reader copies at a time into one buffer of the ring (BENCHMARKS.md).
-const CHUNK_LEN: usize = 1 << 20;
+/// Bytes a reader copies at a time into one buffer of the ring: long enough that a system
+/// call's cost is small beside its copy, short enough that the ring is cheap to set up and its
+/// buffers stay in a core's L2 cache (BENCHMARKS.md, one big file).
+const CHUNK_LEN: usize = 256 << 10;
 
 /// Buffers in the ring per reader: how far the readers may run ahead of the hash.
 const SLOTS_PER_READER: usize = 4;
 
-/// At most this many buffers (32 MiB), however many readers a large machine runs.
+/// At most this many buffers (8 MiB), however many readers a large machine runs.
 const MAX_SLOTS: usize = 32;
 
-/// Files shorter than this are read by the calling thread alone: threads cost more than they
-/// save.
-const MIN_PARALLEL_READ_LEN: u64 = 16 << 20;
+/// Files shorter than this are read by the calling thread alone: threads and buffers cost more
+/// than they save (BENCHMARKS.md, one big file).
+const MIN_PARALLEL_READ_LEN: u64 = 64 << 20;
 
 /// What the readers and the hasher share, under one lock.
 struct State {
