@@ -30,6 +30,8 @@ run() {
 import json, sys
 label, path, iohash, static, xxhsum, scratch = sys.argv[1:7]
 results = json.load(open(path))["results"]
+# n significant digits, never in exponent form (benches/summary.py reads these cells).
+digits = lambda x, n: f"{float(f'{x:.{n}g}'):g}"
 base = results[-1]["median"]
 for r in results:
     command = (r["command"].replace(iohash, "iohash").replace(static, "iohash-static")
@@ -37,7 +39,7 @@ for r in results:
                .replace(scratch, ""))
     if " many/" in command:
         command = command.split(" many/")[0] + " many/*"
-    print(f"| {label} | `{command}` | {r['median'] * 1e3:.3g} ± {r['stddev'] * 1e3:.2g} ms | {r['median'] / base:.2f} |")
+    print(f"| {label} | `{command}` | {digits(r['median'] * 1e3, 3)} ± {digits(r['stddev'] * 1e3, 2)} ms | {r['median'] / base:.2f} |")
 PY
 }
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Turns criterion's results (target/criterion) and the reader_paths bench's ALLOC lines into
-BENCHMARKS.md on standard output. Run by benches/report.sh."""
+this CPU's part of BENCHMARKS.md on standard output: `# On LABEL` (LABEL from benches/cpus.py),
+then the date and the commit measured. Run by benches/report.sh."""
 
 import json
 import os
@@ -9,6 +10,8 @@ import re
 import subprocess
 import sys
 from collections import defaultdict
+
+import cpus
 
 criterion_dir, log_dir = sys.argv[1], sys.argv[2]
 
@@ -74,11 +77,16 @@ def machine():
 
 out = []
 p = out.append
-date = subprocess.run(["date", "-u", "+%Y-%m-%d"], capture_output=True, text=True).stdout.strip()
-# This CPU's part of BENCHMARKS.md: benches/splice.py puts it in place of the part measured on
-# the same CPU model before, and demotes every heading by one level under the CPU's own.
-p(f"# On {cpu_model()}\n")
-p(f"Measured {date} by `benches/report.sh` (criterion, short runs: 0.3 s warm-up, 0.8 s")
+run = lambda *args: subprocess.run(args, capture_output=True, text=True)
+date = run("date", "-u", "+%Y-%m-%d").stdout.strip()
+commit = f"`{run('git', 'rev-parse', '--short', 'HEAD').stdout.strip()}`"
+# Changes to the code, not to the figures an earlier run left in the tree.
+if run("git", "diff", "--quiet", "HEAD", "--", ".", ":(exclude)*.md", ":(exclude)benches/results").returncode:
+    commit += " with uncommitted changes"
+# This CPU's part of BENCHMARKS.md: benches/splice.py puts it in place of the part with the same
+# heading, and demotes every heading by one level under the CPU's own.
+p(f"# On {cpus.this_cpu()[1]}\n")
+p(f"Measured {date} at {commit} by `benches/report.sh` (criterion, short runs: 0.3 s warm-up, 0.8 s")
 p("measurement; medians) on: " + machine() + ".")
 p("The machine is shared and noisy: compare figures within a table, from the same run, not")
 p("across runs. Ratios below 1 mean iohash takes less time.\n")

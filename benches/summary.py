@@ -7,11 +7,17 @@
     python3 benches/summary.py check     # fails if `extract` or `write` would change a file
                                          # (CI runs it)
 
-`extract` reads each CPU's part of BENCHMARKS.md (written by benches/report.sh): the runs timed
-in turns by benches/native.sh (XXH3 beside xxhash-rust built for the CPU, short inputs, CRCs),
-and the command against xxhsum (benches/cli.sh). benches/report.sh runs `extract` and `write` after each run. The summaries sit
-between `<!-- summary:NAME -->` and `<!-- /summary:NAME -->` lines (NAME a CPU's file name
-in BENCHMARKS.md, `readme` in README.md). Python 3 standard library.
+`extract` reads each part of BENCHMARKS.md that benches/report.sh wrote (`## On LABEL`, the CPU's
+name and label from benches/cpus.py): its date and commit, the runs timed in turns by
+benches/native.sh (XXH3 beside xxhash-rust built for the CPU, short inputs, CRCs), and the
+command against xxhsum (benches/cli.sh). benches/report.sh runs `extract` and `write` after
+each run. A record with a `by_hand` field was written by hand from figures a part quotes (each
+row with its own `date` and `commit`); `extract` makes none such, and leaves it until a run on
+that CPU writes a part of the usual kind. `write` summarises every record in benches/results/,
+between `<!-- summary:cpus -->` and `<!-- /summary:cpus -->` in BENCHMARKS.md and
+`<!-- summary:readme -->` and its end in README.md, with a picture for each record not made by
+hand. Rows measured before a change to their code are marked (STALE below). Python 3 standard
+library.
 """
 
 import json
@@ -21,15 +27,25 @@ import re
 import sys
 import textwrap
 
+import cpus
+
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 RESULTS = os.path.join(ROOT, "benches", "results")
 BENCHMARKS = os.path.join(ROOT, "BENCHMARKS.md")
 README = os.path.join(ROOT, "README.md")
 
-# (file name, the part's heading in BENCHMARKS.md, the name readers see)
-CPUS = [
-    ("intel-xeon", "## On Intel(R) Xeon(R) Processor", "Intel Xeon (AVX-512)"),
-    ("amd-epyc-zen3", "## On AMD EPYC", "AMD EPYC Zen 3 (AVX2)"),
+# The change to how one big file is read (buffers placed in their pages, the ring for every
+# algorithm), and the change to XXH3's long one-shots (241 bytes and up).
+STALE_SINCE = "e1b94c9"
+XXH3_STALE_SINCE = "9c82d3c"
+# Summary rows whose code changed after they were measured: (the change's commit, which rows it
+# may move, the commits such rows were measured at). A row says "not re-measured since COMMIT"
+# until its CPU is measured again, at another commit.
+STALE = [
+    (STALE_SINCE, lambda what, size: what.startswith(("one 1 GiB file", "one tiny file")),
+     {"f3c49a4", "b552b1b", "6b11257", "4023984"}),
+    (XXH3_STALE_SINCE, lambda what, size: what == "XXH3-64" and 240 < size <= 2048,
+     {"f3c49a4", "b552b1b", "a298c74"}),
 ]
 
 SIZES = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
@@ -73,8 +89,9 @@ def tables_after(part, header_start):
 
 
 def number(cell, unit):
-    """`2.36 ns`, `71.1 GB/s`, `133.32 ± 1.88 ms` -> the first number, checking the unit."""
-    m = re.match(r"([\d.]+)(?: ± [\d.]+)? (\S+)", cell)
+    """`2.36 ns`, `71.1 GB/s`, `133.32 ± 1.88 ms`, `298 ± 1e+02 ms` -> the first number,
+    checking the unit."""
+    m = re.match(r"([\d.]+(?:e[+-]?\d+)?)(?: ± [\d.]+(?:e[+-]?\d+)?)? (\S+)", cell)
     if not m:
         return None
     value, got = float(m.group(1)), m.group(2)
@@ -83,12 +100,12 @@ def number(cell, unit):
     return value * scale[got] / (1e6 if unit == "ms" else 1.0)
 
 
-def extract_cpu(part):
-    data = {}
-    m = re.search(r"(?m)^Measured (\d{4}-\d\d-\d\d)", part)
-    data["criterion_date"] = m.group(1) if m else None
-    m = re.search(r"(?m)^CPU: .*?measured (\d{4}-\d\d-\d\d)", part)
-    data["in_turn_date"] = m.group(1) if m else data["criterion_date"]
+def extract_cpu(label, part):
+    m = re.search(r"(?m)^Measured (\d{4}-\d\d-\d\d) at `(\w+)`( with uncommitted changes)?", part)
+    assert m, f"{label}: no `Measured DATE at `COMMIT`` line"
+    data = {"cpu": label, "date": m.group(1), "commit": m.group(2), "dirty": bool(m.group(3))}
+    m = re.search(r"xxhsum (\d[\d.]*\d) by", part)
+    data["xxhsum"] = m.group(1) if m else None
 
     # XXH3 at 16 KiB to 1 MiB beside xxhash-rust built with -C target-cpu=native (GB/s).
     [rows] = tables_after(part, "| hash | size | iohash (default build) | xxhash-rust")
@@ -121,15 +138,19 @@ def extract_cpu(part):
 
 
 def extracted():
-    """{file name: data} for each CPU whose part BENCHMARKS.md has."""
-    parts = cpu_parts(open(BENCHMARKS).read())
+    """{file name: data} for each part of BENCHMARKS.md that benches/report.sh wrote."""
     out = {}
-    for name, heading, _label in CPUS:
-        if heading in parts:
-            out[name] = extract_cpu(parts[heading])
-        else:
-            print(f"no part {heading!r} in BENCHMARKS.md; {name}.json kept", file=sys.stderr)
+    for heading, part in cpu_parts(open(BENCHMARKS).read()).items():
+        label = heading.removeprefix("## On ")
+        if cpus.name_of(label):
+            out[cpus.name_of(label)] = extract_cpu(label, part)
     return out
+
+
+def records():
+    """[(file name, data)] for every record in benches/results/."""
+    names = sorted(f[:-5] for f in os.listdir(RESULTS) if f.endswith(".json"))
+    return [(name, json.load(open(os.path.join(RESULTS, name + ".json")))) for name in names]
 
 
 def json_text(data):
@@ -149,7 +170,7 @@ def extract():
 
 CRC_NAMES = {"CRC-32": "CRC-32", "CRC-32C": "CRC-32C", "CRC-64-NVME": "CRC-64/NVME",
              "CRC-64-ECMA-182": "CRC-64/ECMA-182", "CRC-64-XZ": "CRC-64/XZ"}
-PEERS = ["xxhash-rust", "twox-hash", "crc32fast", "crc32c", "crc-fast"]
+PEERS = ["xxhash-rust", "xxhash-rust (native)", "twox-hash", "crc32fast", "crc32c", "crc-fast"]
 
 
 def gbs(size, ns):
@@ -160,27 +181,39 @@ def fmt_gbs(v):
     return f"{v:.1f} GB/s" if v >= 1 else f"{v:.2f} GB/s"
 
 
+def note(data, row, what, size=None):
+    """A row's own date and commit (in a record made by hand), and whether its code changed
+    after it was measured."""
+    notes = [f"{row['date']}, `{row['commit']}`"] if "date" in row else []
+    commit = row.get("commit", data.get("commit"))
+    for since, moves, before in STALE:
+        if since and commit in before and moves(what, size):
+            notes.append(f"not re-measured since `{since}`")
+    return "; ".join(notes)
+
+
+def speeds(r):
+    """{side: GB/s} of a row timed in ns."""
+    return {p: gbs(r["size"], r[p]) for p in ["iohash"] + PEERS if p in r}
+
+
 def rows_for(data):
-    """Every summary row: (hash, size, iohash GB/s, {peer: GB/s}), all from runs in turns."""
-    out = []
-    short = {r["size"]: r for r in data["xxh3_short"]}
-    for size in (16, 240):
-        r = short[size]
-        out.append(("XXH3-64", size, gbs(size, r["iohash"]),
-                    {p: gbs(size, r[p]) for p in ("xxhash-rust", "twox-hash")}))
-    for r in data["xxh3_long"]:
-        if r["hash"] == "XXH3-64" and r["size"] == 1 << 20:
-            out.append(("XXH3-64", r["size"], r["iohash"], {"xxhash-rust": r["xxhash-rust (native)"]}))
+    """Every summary row: (hash, size, iohash GB/s, {peer: GB/s}, note), all from runs in turns.
+    A record made by hand gives every row it has."""
+    every = "by_hand" in data
+    picked = [("XXH3-64", r, speeds(r)) for r in data["xxh3_short"]
+              if every or r["size"] in (16, 240)]
+    picked += [("XXH3-64", r, {"iohash": r["iohash"], "xxhash-rust": r["xxhash-rust (native)"]})
+               for r in data["xxh3_long"]
+               if r["hash"] == "XXH3-64" and (every or r["size"] == 1 << 20)]
     for crc in ("CRC-32", "CRC-32C", "CRC-64-NVME"):
-        for r in data["crc"]:
-            if r["crc"] == crc and r["size"] in (64, 4096, 1 << 20):
-                peers = {p: gbs(r["size"], r[p]) for p in PEERS if p in r}
-                out.append((CRC_NAMES[crc], r["size"], gbs(r["size"], r["iohash"]), peers))
-    return out
+        picked += [(CRC_NAMES[crc], r, speeds(r)) for r in data["crc"]
+                   if r["crc"] == crc and (every or r["size"] in (64, 4096, 1 << 20))]
+    return [(h, r["size"], s.pop("iohash"), s, note(data, r, h, r["size"])) for h, r, s in picked]
 
 
 def command_rows(data):
-    """(case, iohash ms, xxhsum ms) for each case that has both, dynamic builds."""
+    """(case, iohash ms, xxhsum ms, note) for each case that has both, dynamic builds."""
     out = []
     by_case = {}
     for r in data["command"]:
@@ -189,7 +222,7 @@ def command_rows(data):
         ours = [r for r in rows if r["command"].startswith("iohash -H3")]
         theirs = [r for r in rows if r["command"].startswith("xxhsum")]
         if ours and theirs:
-            out.append((case, ours[0]["ms"], theirs[0]["ms"]))
+            out.append((case, ours[0]["ms"], theirs[0]["ms"], note(data, ours[0], case)))
     return out
 
 
@@ -202,33 +235,48 @@ def cell(peer_gbs, our_gbs):
     return f"{fmt_gbs(peer_gbs)} ({peer_gbs / our_gbs:.2f})" if peer_gbs else ""
 
 
-def benchmarks_summary(name, label, data):
+def measured(data):
+    """When and at which commit a record was measured."""
+    if "by_hand" in data:
+        return "by hand"
+    dirty = " with uncommitted changes" if data["dirty"] else ""
+    return f"{data['date']} at `{data['commit']}`{dirty}"
+
+
+def table(header, rows):
+    """A Markdown table; its last column, the notes, only if a row has one."""
+    if not any(row[-1] for row in rows):
+        header, rows = header[:-1], [row[:-1] for row in rows]
+    return ["| " + " | ".join(header) + " |", "|---" * len(header) + "|"] + [
+        "| " + " | ".join(row) + " |" for row in rows]
+
+
+def benchmarks_summary(name, data):
     rows = rows_for(data)
     peers = [p for p in PEERS if any(p in r[3] for r in rows)]
-    intro = (
-        f"Measured {data['in_turn_date']}, every side in one process, taking turns (best of 3 "
-        f"runs of 60 rounds). Each peer's cell is its throughput and, in brackets, iohash's "
-        f"time over the peer's. XXH3-64 at 1 MiB is beside xxhash-rust built with "
-        f"`-C target-cpu=native`. To reproduce, run `benches/report.sh` on this CPU; the "
-        f"figures here come from `benches/results/{name}.json`."
-    )
-    lines = [
-        f"### {label}",
-        "",
-        *textwrap.wrap(intro, 96, break_on_hyphens=False),
-        "",
-        "| hash | size | iohash | " + " | ".join(peers) + " |",
-        "|---|---|---|" + "---|" * len(peers),
-    ]
-    for hash_, size, ours, theirs in rows:
-        cells = [cell(theirs.get(p), ours) for p in peers]
-        lines.append(f"| {hash_} | {size_label(size)} | {fmt_gbs(ours)} | " + " | ".join(cells) + " |")
-    lines += ["", "The command, timed by `hyperfine` with the files in the page cache:", "",
-              "| case | `iohash` | `xxhsum` 0.8.1 | time ratio |",
-              "|---|---|---|---|"]
-    for case, ours, theirs in command_rows(data):
-        lines.append(f"| {case} | {fmt_ms(ours)} | {fmt_ms(theirs)} | {ours / theirs:.2f} |")
-    lines += ["", f"![Throughput against input size on {label}](benches/results/{name}.svg)"]
+    if "by_hand" in data:
+        intro = (f"{data['by_hand']} Each peer's cell is its throughput and, in brackets, iohash's "
+                 f"time over the peer's; each row's note says when and at which commit it was "
+                 f"measured. The figures here come from `benches/results/{name}.json`.")
+    else:
+        intro = (
+            f"Measured {measured(data)}, every side in one process, taking turns (best of 3 "
+            f"runs of 60 rounds). Each peer's cell is its throughput and, in brackets, iohash's "
+            f"time over the peer's. XXH3-64 at 1 MiB is beside xxhash-rust built with "
+            f"`-C target-cpu=native`. To reproduce, run `benches/report.sh` on this CPU; the "
+            f"figures here come from `benches/results/{name}.json`."
+        )
+    lines = [f"### {data['cpu']}", "", *textwrap.wrap(intro, 96, break_on_hyphens=False), ""]
+    lines += table(["hash", "size", "iohash", *peers, "note"],
+                   [[h, size_label(size), fmt_gbs(ours), *[cell(theirs.get(p), ours) for p in peers], n]
+                    for h, size, ours, theirs, n in rows])
+    lines += ["", "The command, timed by `hyperfine` with the files in the page cache:", ""]
+    lines += table(["case", "`iohash`", f"`xxhsum` {data['xxhsum']}", "time ratio", "note"],
+                   [[case, fmt_ms(ours), fmt_ms(theirs), f"{ours / theirs:.2f}", n]
+                    for case, ours, theirs, n in command_rows(data)])
+    if "by_hand" not in data:
+        lines += ["", f"![Throughput against input size on {data['cpu']}]"
+                      f"(benches/results/{name}.svg)"]
     return "\n".join(lines)
 
 
@@ -236,23 +284,26 @@ README_ROWS = [("XXH3-64", 240), ("XXH3-64", 1 << 20), ("CRC-32", 1 << 20), ("CR
                ("CRC-64/NVME", 1 << 20)]
 
 
-def readme_summary(cpus):
+def readme_summary(found):
     """One table for README.md: a few rows per CPU, each beside its fastest peer."""
-    lines = ["| CPU | hash | size | iohash | fastest peer | time ratio |", "|---|---|---|---|---|---|"]
-    for label, data in cpus:
-        rows = {(r[0], r[1]): r for r in rows_for(data)}
-        first = label
+    rows = []
+    for _name, data in found:
+        first = f"{data['cpu']}, {measured(data)}"
+        by_key = {(r[0], r[1]): r for r in rows_for(data)}
         for key in README_ROWS:
-            hash_, size, ours, theirs = rows[key]
-            peer = max(theirs, key=theirs.get)
-            lines.append(f"| {first} | {hash_} | {size_label(size)} | {fmt_gbs(ours)} | "
-                         f"{peer}, {fmt_gbs(theirs[peer])} | {theirs[peer] / ours:.2f} |")
-            first = ""
-        for case, ours, theirs in command_rows(data):
+            if key in by_key:
+                hash_, size, ours, theirs, n = by_key[key]
+                peer = max(theirs, key=theirs.get)
+                rows.append([first, hash_, size_label(size), fmt_gbs(ours),
+                             f"{peer}, {fmt_gbs(theirs[peer])}", f"{theirs[peer] / ours:.2f}", n])
+                first = ""
+        for case, ours, theirs, n in command_rows(data):
             if case == "one 1 GiB file":
-                lines.append(f"| | `iohash` command | one 1 GiB file | {fmt_ms(ours)} | "
-                             f"`xxhsum`, {fmt_ms(theirs)} | {ours / theirs:.2f} |")
-    return "\n".join(lines)
+                xxhsum = f"`xxhsum` {data['xxhsum']}, {fmt_ms(theirs)}"
+                rows.append([first, "`iohash` command", case, fmt_ms(ours), xxhsum,
+                             f"{ours / theirs:.2f}", n])
+    header = ["CPU", "hash", "size", "iohash", "fastest peer", "time ratio", "note"]
+    return "\n".join(table(header, rows))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -360,16 +411,13 @@ def replace_block(text, name, body, path):
 
 def generated():
     """{path: the text `write` puts there}."""
-    bench, readme = open(BENCHMARKS).read(), open(README).read()
-    files, cpus = {}, []
-    for name, _heading, label in CPUS:
-        with open(os.path.join(RESULTS, name + ".json")) as f:
-            data = json.load(f)
-        cpus.append((label, data))
-        bench = replace_block(bench, name, benchmarks_summary(name, label, data), BENCHMARKS)
-        files[os.path.join(RESULTS, name + ".svg")] = svg(label, data)
-    readme = replace_block(readme, "readme", readme_summary(cpus), README)
-    files[BENCHMARKS], files[README] = bench, readme
+    found = records()
+    summaries = "\n\n".join(benchmarks_summary(name, data) for name, data in found)
+    files = {BENCHMARKS: replace_block(open(BENCHMARKS).read(), "cpus", summaries, BENCHMARKS),
+             README: replace_block(open(README).read(), "readme", readme_summary(found), README)}
+    for name, data in found:
+        if "by_hand" not in data:
+            files[os.path.join(RESULTS, name + ".svg")] = svg(data["cpu"], data)
     return files
 
 

@@ -14,6 +14,11 @@ import sys
 import time
 
 
+def digits(x, n):
+    """x to n significant digits, never in exponent form (benches/summary.py reads the cells)."""
+    return f"{float(f'{x:.{n}g}'):g}"
+
+
 def main():
     label, rounds, *commands = sys.argv[1:]
     argvs = [command.split() for command in commands]
@@ -33,7 +38,7 @@ def main():
     for command, mine in zip(commands, times):
         median = statistics.median(mine)
         spread = statistics.median(abs(t - median) for t in mine)
-        print(f"| {label} | `{command}` | {median * 1e3:.3g} ± {spread * 1e3:.2g} ms "
+        print(f"| {label} | `{command}` | {digits(median * 1e3, 3)} ± {digits(spread * 1e3, 2)} ms "
               f"| {median / base:.2f} |")
 
 

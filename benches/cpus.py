@@ -1,0 +1,43 @@
+"""The name of each CPU the benchmarks ran on, for benches/report.py, splice.py and summary.py.
+
+`/proc/cpuinfo`'s model name does not tell CPUs apart (Zen 3, 4 and 5 are all "AMD EPYC"), so a
+CPU is known by its vendor, family and model. Each has a file name (`benches/results/NAME.json`)
+and a label: its part of BENCHMARKS.md is `## On LABEL`. A CPU missing from the table gets a
+label made of its model name, family and model, which no other CPU shares.
+"""
+
+import re
+
+# (vendor_id, cpu family, model) -> (file name, label)
+KNOWN = {
+    ("GenuineIntel", 6, 143): ("intel-xeon", "Intel Xeon (AVX-512)"),  # Sapphire Rapids
+    ("AuthenticAMD", 25, 1): ("amd-epyc-zen3", "AMD EPYC Zen 3 (AVX2)"),
+    ("AuthenticAMD", 25, 17): ("amd-epyc-zen4", "AMD EPYC Zen 4 (AVX-512)"),
+    ("AuthenticAMD", 26, 2): ("amd-epyc-zen5", "AMD EPYC Zen 5 (AVX-512)"),
+}
+UNKNOWN = re.compile(r".*, family \d+ model \d+")
+
+
+def this_cpu(cpuinfo="/proc/cpuinfo"):
+    """(file name, label) of the CPU this runs on."""
+    fields = {}
+    for line in open(cpuinfo):
+        key, _, value = line.partition(":")
+        fields.setdefault(key.strip(), value.strip())
+    family, model = int(fields["cpu family"]), int(fields["model"])
+    known = KNOWN.get((fields["vendor_id"], family, model))
+    if known:
+        return known
+    label = f"{fields['model name']}, family {family} model {model}"
+    return name_of(label), label
+
+
+def name_of(label):
+    """The file name of the CPU whose part is `## On LABEL`; None for a part benches/report.sh
+    did not write (one written by hand)."""
+    for name, known in KNOWN.values():
+        if label == known:
+            return name
+    if UNKNOWN.fullmatch(label):
+        return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+    return None
