@@ -149,9 +149,23 @@ impl Algorithm {
     /// 32 bits — check [`takes_seed`](Self::takes_seed) and the range first where it matters).
     /// For [`Algorithm::Crc`] this builds the set's engine (some microseconds): clone the
     /// hasher to make many.
+    #[inline]
     pub fn hasher(self, seed: u64) -> AnyHasher {
         // Each arm makes the whole hasher, so it is built where the caller wants it: a shared
-        // `AnyHasher { state }` after the match built each state aside and copied it.
+        // `AnyHasher { state }` after the match built each state aside and copied it. XXH3's
+        // two are made inline, so a caller that names the algorithm keeps the hasher's type
+        // and the `match`es of `append` and `current_hash` fold away; the others are a call.
+        let any = |state| AnyHasher { state };
+        match self {
+            Algorithm::Xxh128 => any(State::Xxh128(XxHash128::with_seed(seed))),
+            Algorithm::Xxh3 => any(State::Xxh3(XxHash3::with_seed(seed))),
+            _ => self.other_hasher(seed),
+        }
+    }
+
+    /// [`hasher`](Self::hasher) for the algorithms other than XXH3's.
+    #[inline(never)]
+    fn other_hasher(self, seed: u64) -> AnyHasher {
         let any = |state| AnyHasher { state };
         match self {
             Algorithm::Xxh32 => any(State::Xxh32(XxHash32::with_seed(seed as u32))),
@@ -361,6 +375,7 @@ impl NonCryptographicHasher for AnyHasher {
 
     // XXH128's hash is a u128 already; the others widen.
     #[allow(clippy::useless_conversion)]
+    #[inline]
     fn current_hash(&self) -> u128 {
         with_inner!(&self.state, h => h.current_hash().into())
     }

@@ -121,6 +121,7 @@ impl Key {
     }
 
     /// Makes the derived secret, if the long path will need one and it is not made yet.
+    #[inline]
     fn prepare(&mut self) {
         if let Key::Seed {
             seed,
@@ -145,6 +146,7 @@ impl Key {
     }
 
     /// The long path's secret, or `None` for a seed whose secret is not made yet.
+    #[inline]
     fn long(&self) -> Option<&[u8]> {
         match self {
             Key::Seed { seed: 0, .. } => Some(&DEFAULT_SECRET),
@@ -209,17 +211,29 @@ impl State {
         self.total_len = 0;
     }
 
+    /// Appends `input`. Input that still fits in the buffer is copied there inline; the rest
+    /// of the work is a call of its own, so a short append makes no frame and saves no
+    /// registers.
     #[inline]
-    pub(crate) fn update(&mut self, mut input: &[u8]) {
+    pub(crate) fn update(&mut self, input: &[u8]) {
+        let end = self.buffered + input.len();
+        if end <= BUFFER_LEN {
+            // Saturating, as in `update_long`: a restored state's total may be near the end.
+            self.total_len = self.total_len.saturating_add(input.len() as u64);
+            self.buffer[self.buffered..end].copy_from_slice(input);
+            self.buffered = end;
+            return;
+        }
+        self.update_long(input);
+    }
+
+    /// [`State::update`] when the input overflows the buffer: stripes are consumed.
+    #[inline(never)]
+    fn update_long(&mut self, mut input: &[u8]) {
         // Saturating, not wrapping: a total that wrapped past 2^64 (only a restored state can
         // come near it) would send a long input down the short path. No specification defines
         // the hash of more than 2^64 bytes.
         self.total_len = self.total_len.saturating_add(input.len() as u64);
-        if self.buffered + input.len() <= BUFFER_LEN {
-            self.buffer[self.buffered..self.buffered + input.len()].copy_from_slice(input);
-            self.buffered += input.len();
-            return;
-        }
         // More than the buffer holds: stripes can be consumed, keeping back at least one byte
         // so that the last stripe is always left for the digest.
         self.key.prepare();
@@ -269,8 +283,9 @@ impl State {
     fn long_digest<T>(&self, finish: impl FnOnce(&[u64; 8], &[u8], u64) -> T) -> T {
         match self.key.long() {
             Some(secret) => self.finish_long(secret, finish),
-            // 241 to 256 bytes never left the buffer, so a seed's secret may not be made yet:
-            // the one-shots' way to it, which keeps the thread's last one.
+            // A restored state's seed has no secret made yet (input that never left the
+            // buffer is finished by the one-shot's path): the one-shots' way to it, which
+            // keeps the thread's last one.
             None => {
                 let Key::Seed { seed, .. } = self.key else {
                     unreachable!("only a seed's secret is made late");
@@ -313,11 +328,45 @@ impl State {
     }
 
     /// The hash of everything appended, finished as `W` finishes.
+    ///
+    /// Up to 128 bytes are finished inline, as the one-shot finishes them (one test per path,
+    /// each with the same body, which the range the test leaves folds down to its path);
+    /// longer inputs take a call, so the frame their paths need is not made for the shorter.
     #[inline]
     pub(crate) fn digest<W: Width>(&self) -> W::Output {
+        if self.total_len <= 128 {
+            // Nothing has left the buffer: it holds all the input.
+            let input = &self.buffer[..self.buffered];
+            let (secret, seed) = self.key.short();
+            if input.len() <= 16 {
+                return W::short(input, secret, seed);
+            }
+            if input.len() <= 128 {
+                return W::short(input, secret, seed);
+            }
+        }
+        self.digest_longer::<W>()
+    }
+
+    /// [`State::digest`] of more than 128 bytes.
+    #[inline(never)]
+    fn digest_longer<W: Width>(&self) -> W::Output {
         if self.total_len <= MIDSIZE_MAX as u64 {
             let (secret, seed) = self.key.short();
             return W::short(&self.buffer[..self.buffered], secret, seed);
+        }
+        if self.total_len <= BUFFER_LEN as u64 {
+            if let Key::Seed { seed, .. } = self.key {
+                // The whole input is in the buffer, as given, none of it taken in: the
+                // one-shot's long path, in one call into the backend, rather than stripes
+                // here and the last one on the portable kernel.
+                let platform = self.platform;
+                return super::oneshot_long::<W>(
+                    move || platform,
+                    &self.buffer[..self.buffered],
+                    seed,
+                );
+            }
         }
         self.long_digest(W::long)
     }
