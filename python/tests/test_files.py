@@ -143,3 +143,16 @@ def test_hash_files_errors(tmp_path):
         iohash.hash_files([good], "nope")
     with pytest.raises(ValueError):
         iohash.hash_files([good], "crc32", threads=0)
+
+
+def test_file_objects_are_read_into_a_buffer_past_the_page_offset():
+    import ctypes
+
+    buffer = iohash._read_buffer(1 << 20)
+    assert len(buffer) == 1 << 20 and not buffer.readonly
+    address = ctypes.addressof(ctypes.c_char.from_buffer(buffer))
+    assert address % 4096 == 256
+    # And file_digest's loop reads through it: a file object without a descriptor.
+    data = os.urandom((2 << 20) + 3)
+    hasher = iohash.file_digest(io.BufferedReader(io.BytesIO(data)), "xxh3_64")
+    assert hasher.intdigest() == ixxhash.xxh3_64_intdigest(data)
