@@ -53,7 +53,8 @@
 //! ```
 //!
 //! # Hash a file, a reader, a `Cursor`
-//! [`append_file`](HasherExt::append_file) reads [`LARGE_READ_LEN`] bytes at a time;
+//! [`append_file`](HasherExt::append_file) reads [`LARGE_READ_LEN`] bytes at a time (a large
+//! file ahead on every CPU);
 //! [`append_from_reader`](HasherExt::append_from_reader) is `io::copy` into the hasher;
 //! [`append_from_buf_reader`](HasherExt::append_from_buf_reader) hashes a `BufRead`'s buffer
 //! in place. None keeps anything between calls.

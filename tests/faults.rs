@@ -358,8 +358,9 @@ fn a_write_in_place_after_the_hash_began_is_an_error() {
     use std::os::unix::fs::FileExt;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f");
-    // Large enough to be hashed as two ranges in parallel.
-    let len = 2 * iohash::MIN_PART_LEN + 4096;
+    // Large enough to be hashed as two ranges in parallel, and read ahead on threads.
+    let len = (64 << 20) + 4096;
+    assert!(len > 2 * iohash::MIN_PART_LEN);
     let data = Rng(43).bytes(len as usize);
     /// A change to the file (of the length given), once its hash has begun.
     type Change = fn(&File, u64);

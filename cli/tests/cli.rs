@@ -2082,10 +2082,10 @@ fn a_large_file_truncated_under_its_map_is_named_and_fails() {
 }
 
 #[test]
-fn a_large_files_crc_is_hashed_in_ranges_to_the_same_value() {
+fn a_large_files_crc_read_ahead_on_threads_is_the_same_value() {
     let dir = tempfile::tempdir().unwrap();
-    // Large enough to split into three ranges of at least iohash::MIN_PART_LEN.
-    let data: Vec<u8> = (0..(13 << 20) + 12_345)
+    // Large enough to be read ahead on threads (from 64 MiB), with a tail past its chunks.
+    let data: Vec<u8> = (0..(64 << 20) + 12_345)
         .map(|i: u32| (i.wrapping_mul(2_654_435_761) >> 24) as u8)
         .collect();
     fs::write(dir.path().join("large"), &data).unwrap();
@@ -2122,7 +2122,7 @@ fn a_large_files_crc_is_hashed_in_ranges_to_the_same_value() {
 }
 
 #[test]
-fn a_large_file_truncated_while_its_crc_is_hashed_in_ranges_fails() {
+fn a_large_file_truncated_while_its_crc_is_read_ahead_fails() {
     let dir = tempfile::tempdir().unwrap();
     let out = truncated_while_hashed(dir.path(), &["-H", "crc64", "-j2", "big"]);
     assert_eq!(out.status.code(), Some(1), "stderr: {}", stderr(&out));

@@ -163,7 +163,8 @@ impl Algorithm {
         }
     }
 
-    /// [`hasher`](Self::hasher) for the algorithms other than XXH3's.
+    /// [`hasher`](Self::hasher) out of line: any algorithm, and what `hasher` calls for those
+    /// it does not make inline.
     #[inline(never)]
     fn other_hasher(self, seed: u64) -> AnyHasher {
         let any = |state| AnyHasher { state };

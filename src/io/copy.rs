@@ -8,10 +8,11 @@ use std::io::{self, BufRead, ErrorKind, Read, Write};
 use super::read_buffer::ReadBuffer;
 use crate::DynHasher;
 
-/// Bytes asked for per `read` call when a file is hashed by path or as an open `File`
-/// ([`append_file`](crate::HasherExt::append_file),
+/// Bytes asked for per `read` call when a file is hashed by path or as an open `File` on one
+/// thread ([`append_file`](crate::HasherExt::append_file),
 /// [`append_open_file`](crate::HasherExt::append_open_file),
-/// [`hash_file`](crate::hash_file)), where [`io::copy`] would read 8 KiB: fewer system calls,
+/// [`hash_file`](crate::hash_file) below 64 MiB, and with one thread at any size), where
+/// [`io::copy`] would read 8 KiB: fewer system calls,
 /// and chunks long enough for the SIMD loops. The read size against time is measured by
 /// `cargo bench -p iohash-benches --bench read_size` (BENCHMARKS.md); 64 KiB is the smallest
 /// size in the flat part of that curve.
@@ -93,5 +94,25 @@ impl<H: DynHasher + ?Sized> Write for Appender<'_, H> {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::read_buffer::{Offsets, PAGE_OFFSET};
+
+    #[test]
+    fn large_reads_go_into_buffers_at_the_page_offset() {
+        let data = vec![3u8; 2 * LARGE_READ_LEN + 1];
+        let mut offsets = Offsets::default();
+        let read = copy_in_large_reads(
+            &mut Appender(&mut offsets),
+            &mut io::Cursor::new(&data),
+            LARGE_READ_LEN,
+        )
+        .unwrap();
+        assert_eq!(read, data.len() as u64);
+        assert_eq!(offsets.0, [PAGE_OFFSET; 3]);
     }
 }

@@ -109,7 +109,8 @@ pub trait HasherExt: DynHasher {
     /// `BufReader`), [`append_from_buf_reader`](HasherExt::append_from_buf_reader) copies nothing;
     /// for a file, [`append_file`](HasherExt::append_file) and
     /// [`append_open_file`](HasherExt::append_open_file) read
-    /// [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time. BENCHMARKS.md compares them.
+    /// [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time, and a large file ahead on
+    /// every CPU. BENCHMARKS.md compares them.
     ///
     /// [`ErrorKind::Interrupted`](std::io::ErrorKind::Interrupted) is retried. Any other error
     /// is returned, and the hash then covers exactly the bytes read before it.
@@ -167,7 +168,9 @@ pub trait HasherExt: DynHasher {
     /// is read by one thread per CPU while this one hashes it in order, as
     /// [`append_file_parallel`](HasherExt::append_file_parallel) does with 0 threads; a smaller
     /// one by this thread alone, [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
-    /// shorter than that through a buffer on the stack, allocating nothing). A pipe, FIFO,
+    /// shorter than that through a buffer on the stack, allocating nothing). A program that
+    /// hashes files side by side asks for one thread each with
+    /// [`append_file_parallel(path, 1)`](HasherExt::append_file_parallel). A pipe, FIFO,
     /// socket or device is read to its end.
     ///
     /// # Errors
@@ -239,7 +242,7 @@ pub trait HasherExt: DynHasher {
     /// # fn main() -> std::io::Result<()> {
     /// # let dir = tempfile::tempdir()?;
     /// # let path = dir.path().join("big");
-    /// let data: Vec<u8> = (0..40 << 20).map(|i: u32| (i % 251) as u8).collect();
+    /// let data: Vec<u8> = (0..65 << 20).map(|i: u32| (i % 251) as u8).collect();
     /// std::fs::write(&path, &data)?;
     /// let mut hasher = XxHash3::new();
     /// assert_eq!(hasher.append_file_parallel(&path, 2)?, data.len() as u64);
@@ -249,8 +252,8 @@ pub trait HasherExt: DynHasher {
     /// ```
     ///
     /// # Errors
-    /// As [`append_file`](HasherExt::append_file), and an error if the system refuses a
-    /// thread.
+    /// As [`append_file`](HasherExt::append_file). A thread the system refuses is no error:
+    /// the others, and this one, read its share.
     fn append_file_parallel(&mut self, path: impl AsRef<Path>, threads: usize) -> io::Result<u64> {
         read_ahead::append_open_file_parallel(self, &File::open(path)?, threads)
     }

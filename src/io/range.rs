@@ -111,8 +111,9 @@ pub(crate) fn append_open_file_range<W: Write + ?Sized>(
 
 /// The file at `path` hashed as up to `threads` ranges in parallel (0: one per CPU), each
 /// into a new hasher from `new_hasher`, and the range's hashers combined: the same hash as
-/// [`hash_file`](crate::hash_file), sooner for a large file. Ranges are at least
-/// [`MIN_PART_LEN`] bytes, so a small file takes one thread.
+/// [`hash_file`](crate::hash_file), and each range's hasher on its own for those who combine
+/// them elsewhere. Ranges are at least [`MIN_PART_LEN`] bytes, so a small file takes one
+/// thread.
 ///
 /// ```
 /// use iohash::{hash_file, hash_file_parallel, Crc32, Crc32Variant, Crc64};
@@ -207,7 +208,7 @@ where
             Some(range) if ranges.len() > 1 => {
                 copy_in_large_reads(&mut sink, &mut RangeReader::new(file, range), PART_READ_LEN)?
             }
-            // The whole file, as `hash_file` reads it (a small one without allocating).
+            // The whole file, read and checked as on one thread (a small one without allocating).
             Some(range) => {
                 read_between(&mut sink, file, &before, &mut RangeReader::new(file, range))?
             }

@@ -8,18 +8,18 @@
 //! copies spread over the cores, and a slow hash never waits for a copy once the ring is full.
 //! The hasher sees the chunks in order: the hash is the sequential one.
 //!
-//! Why this design on every CPU measured (BENCHMARKS.md, `benches/bigfile.sh`):
+//! Why this design on every CPU measured (BENCHMARKS.md, "One big file" in each CPU's part;
+//! `benches/bigfile.sh` measures it anew):
 //! - The copy is the kernel's, and its speed depends on where the buffer sits in its page. The
-//!   ring's buffers come from [`ReadBuffer`], placed where every CPU measured copies fast; with
-//!   `malloc`'s placement the same ring was slower than one thread on Zen 3.
-//! - With the buffers placed so, two threads copying take about half the time of one on Zen 3,
-//!   Zen 4 and Zen 5, and the copy of two threads is below `xxhsum`'s read-and-hash.
-//! - A memory map with threads making its pages present ahead copies nothing, but faulting the
-//!   pages in measured no faster than the two copies, and a file truncated while mapped kills
-//!   the reader with `SIGBUS` unless a process-wide signal handler catches it, which a library
-//!   must not install.
-//! - Files under [`MIN_PARALLEL_READ_LEN`] are read by the calling thread alone: starting
-//!   threads costs more than they save, so one thread is the floor this never goes above.
+//!   ring's buffers come from [`ReadBuffer`], placed where every CPU measured copies fast.
+//! - So placed, two threads copy in about half the time of one, on every CPU measured, and
+//!   the hash in order keeps up with them for XXH3 and the CRCs.
+//! - A memory map with threads making its pages present ahead copies nothing, but faulting
+//!   the pages in measured no faster than the two copies, and a file truncated while mapped
+//!   kills the reader with `SIGBUS` unless a process-wide signal handler catches it, which a
+//!   library must not install.
+//! - Below [`MIN_PARALLEL_READ_LEN`] the threads and buffers cost more than they save, so the
+//!   calling thread reads alone: the ring is never slower than one thread.
 
 use std::fs::File;
 use std::io::{self, Seek, SeekFrom};
@@ -35,17 +35,17 @@ use crate::{DynHasher, NonCryptographicHasher};
 
 /// Bytes a reader copies at a time into one buffer of the ring: long enough that a system
 /// call's cost is small beside its copy, short enough that the ring is cheap to set up and its
-/// buffers stay in a core's L2 cache (BENCHMARKS.md, one big file).
+/// buffers stay in a core's L2 cache (BENCHMARKS.md, "The ring's chunk and where it starts").
 const CHUNK_LEN: usize = 256 << 10;
 
 /// Buffers in the ring per reader: how far the readers may run ahead of the hash.
 const SLOTS_PER_READER: usize = 4;
 
-/// At most this many buffers (8 MiB), however many readers a large machine runs.
+/// At most this many buffers, however many readers a large machine runs.
 const MAX_SLOTS: usize = 32;
 
 /// Files shorter than this are read by the calling thread alone: threads and buffers cost more
-/// than they save (BENCHMARKS.md, one big file).
+/// than they save (BENCHMARKS.md, "The ring's chunk and where it starts").
 const MIN_PARALLEL_READ_LEN: u64 = 64 << 20;
 
 /// What the readers and the hasher share, under one lock.
@@ -104,13 +104,18 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     let before = snapshot_of_contents(file)?;
     // Without positional reads (neither Unix nor Windows), threads would share one position.
     let positional = cfg!(any(unix, windows));
-    if !positional || !before.is_file() || before.len() < MIN_PARALLEL_READ_LEN || threads == 1 {
-        return read_between(&mut Appender(hasher), file, &before, &mut &*file);
-    }
-    let start = (&*file).stream_position()?;
-    let len = before.len().saturating_sub(start);
+    let (start, len) = if positional && before.is_file() && threads != 1 {
+        let start = (&*file).stream_position()?;
+        (start, before.len().saturating_sub(start))
+    } else {
+        (0, 0)
+    };
     let chunks = len.div_ceil(CHUNK_LEN as u64);
     let readers = threads::thread_count(threads, chunks);
+    // Anything but a regular file, and a short one or a short rest of one: this thread alone.
+    if len < MIN_PARALLEL_READ_LEN || readers == 1 {
+        return read_between(&mut Appender(hasher), file, &before, &mut &*file);
+    }
     let slots = (readers * SLOTS_PER_READER).min(MAX_SLOTS);
     let ring = Ring {
         state: Mutex::new(State {
@@ -180,15 +185,13 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
         }
     };
     let hashed = std::thread::scope(|scope| {
-        // This thread reads too, when the next chunk is not ready and a slot is free.
-        let workers: Vec<_> = (1..readers).map(|_| threads::spawn(scope, read)).collect();
+        // This thread reads too, when the next chunk is not ready and a slot is free, so a
+        // thread the system refuses leaves its share to the others and to this one.
+        for _ in 1..readers {
+            let _ = threads::spawn(scope, read);
+        }
         // However the hash ends (done, an error, a panic of the hasher), the readers stop.
         let _stop = OnDrop(|| ring.stop(None));
-        for worker in &workers {
-            if let Err(e) = worker {
-                ring.stop(Some(io::Error::new(e.kind(), e.to_string())));
-            }
-        }
         let mut hashed = 0u64;
         for chunk in 0..chunks {
             let slot = (chunk % slots as u64) as usize;

@@ -1,13 +1,13 @@
 //! The one way the library allocates a buffer that the kernel reads a file into.
 //!
 //! Where a buffer sits in its page decides how fast the kernel copies into it on some CPUs.
-//! Linux copies out of the page cache with `rep movsb`, which some AMD CPUs run several times
-//! slower when the destination's distance past a page boundary is small: 1 to 31 bytes on Zen 3
-//! and Zen 4, and a page boundary itself on the CPU of apache/opendal #3665 (glibc bug 30994
-//! describes the same). A large `Vec` comes from `malloc`'s `mmap`, 16 bytes past a page
-//! boundary: the slow case. So every read buffer starts [`PAGE_OFFSET`] bytes past a page
-//! boundary, far from both slow windows. `benches/bigfile.sh` measures the offsets on the CPU
-//! it runs on, and BENCHMARKS.md keeps what each CPU showed.
+//! Linux copies out of the page cache with `rep movsb`, which some AMD CPUs run far slower when
+//! the destination sits a few bytes past a page boundary (Zen 3 and Zen 4 in BENCHMARKS.md and
+//! `../shared/measurements/`), or at the boundary itself on the CPU of apache/opendal #3665
+//! (glibc bug 30994 describes the same). A large `Vec` comes from `malloc`'s `mmap`, 16 bytes
+//! past a page boundary: a slow case. So every read buffer starts [`PAGE_OFFSET`] bytes past a
+//! page boundary, clear of both slow windows. `benches/bigfile.sh` measures the offsets on the
+//! CPU it runs on.
 
 use std::io;
 use std::ops::{Deref, DerefMut};
@@ -15,8 +15,8 @@ use std::ops::{Deref, DerefMut};
 /// How far past a page boundary every read buffer starts.
 pub(crate) const PAGE_OFFSET: usize = 256;
 
-/// The page size the copy's speed depends on (the kernel's copy works in 4 KiB pages on
-/// every system this runs on, even where the memory pages are larger).
+/// The boundary the slow windows are measured against: the x86-64 page. (A larger page is a
+/// multiple of it, so a buffer placed against it is placed against those too.)
 const PAGE: usize = 4096;
 
 /// A zeroed buffer of a given length that starts [`PAGE_OFFSET`] bytes past a page boundary.

@@ -356,16 +356,16 @@ impl State {
             return W::short(&self.buffer[..self.buffered], secret, seed);
         }
         if self.total_len <= BUFFER_LEN as u64 {
-            if let Key::Seed { seed, .. } = self.key {
+            if let Key::Seed { seed, derived } = &self.key {
                 // The whole input is in the buffer, as given, none of it taken in: the
                 // one-shot's long path, in one call into the backend, rather than stripes
-                // here and the last one on the portable kernel.
-                let platform = self.platform;
-                return super::oneshot_long::<W>(
-                    move || platform,
-                    &self.buffer[..self.buffered],
-                    seed,
-                );
+                // here and the last one on the portable kernel; with the seed's secret if it
+                // is made, else the one-shot's way to it.
+                let (platform, input) = (self.platform, &self.buffer[..self.buffered]);
+                return match derived {
+                    Some(secret) => super::hash_long::<W>(platform, input, secret),
+                    None => super::oneshot_long::<W>(move || platform, input, *seed),
+                };
             }
         }
         self.long_digest(W::long)
