@@ -6,7 +6,7 @@
 #
 # First the kernel's copy alone, into a buffer at several distances past a page boundary (the
 # library's read buffers sit at 256: src/io/read_buffer.rs); then, in one hyperfine run, the
-# command as it reads one big file (the read-ahead ring; CRCs as ranges), the same on one thread
+# command as it reads one big file (the read-ahead ring), the same on one thread
 # (`-j1`, the floor it must never go above), xxhsum, two `dd` reading a half each (the copy on
 # two cores) and `cat` (the copy on one). Needs cc, hyperfine and xxhsum
 # (apt-get install -y gcc hyperfine xxhash).

@@ -101,12 +101,13 @@ run "one 1 GiB file" --warmup 3 --runs 15 "$iohash -H3 big" "$xxhsum -H3 big"
 run "one 1 GiB file, XXH64" --warmup 3 --runs 15 "$iohash -H1 big" "$xxhsum -H1 big"
 # xxhsum has no CRC-32C: beside its fastest, XXH3.
 run "one 1 GiB file, CRC-32C (vs xxhsum's XXH3)" --warmup 3 --runs 15 "$iohash -H crc32c big" "$xxhsum -H3 big"
-# xxhsum has no CRC: a CRC-64 of one large file in ranges on every CPU, against one thread.
+# xxhsum has no CRC: a CRC-64 of one large file read ahead on every CPU, against one thread.
 run "one 1 GiB file, CRC-64 (vs \`-j1\`)" --warmup 3 --runs 15 "$iohash -H crc64 big" "$iohash -H crc64 -j1 big"
 echo
 echo "A single large file is read ahead by position on \`-j\` threads (one per CPU) into a ring of"
-echo "1 MiB buffers while one thread hashes them in order, for every algorithm; CRCs hash ranges"
-echo "in parallel and combine them. Both spread the copy out of the page cache, which bounds xxhsum."
+echo "256 KiB buffers, placed in their pages where the kernel copies fast, while one thread hashes"
+echo "them in order, for every algorithm: the copy out of the page cache, which bounds xxhsum, is"
+echo "spread over the cores."
 
 # Read cold: only where the page cache can be dropped (root on Linux), and with IOHASH_BENCH_COLD=1,
 # as it writes a 4 GiB file. Each run starts from an empty cache.
