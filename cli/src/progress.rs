@@ -32,7 +32,9 @@ pub struct WithProgress<'a> {
 
 impl DynHasher for WithProgress<'_> {
     fn append(&mut self, data: &[u8]) {
-        advance(self.bar, data.len() as u64);
+        if let Some(bar) = self.bar {
+            bar.inc(data.len() as u64);
+        }
         self.hasher.append(data);
     }
 
@@ -55,12 +57,5 @@ impl DynHasher for WithProgress<'_> {
     /// The hasher's copy, without the bar: a copy has no bytes of its own to show.
     fn box_clone(&self) -> Box<dyn DynHasher + Send> {
         self.hasher.box_clone()
-    }
-}
-
-/// Moves the bar, if there is one, by `bytes`.
-pub fn advance(bar: Option<&ProgressBar>, bytes: u64) {
-    if let Some(bar) = bar {
-        bar.inc(bytes);
     }
 }
