@@ -143,8 +143,11 @@ pub(crate) fn entry(
     let py = unsafe { Python::assume_attached() };
     match catch_unwind(AssertUnwindSafe(|| body(py))) {
         Ok(Ok(value)) => value.into_ptr(),
+        // Restored inside `attach`, which PyO3 counts as holding the GIL: the objects the
+        // error drops (its message, a lazy error's type) are released at once, where with
+        // `assume_attached` alone PyO3 defers them to a pool only its own entry points empty.
         Ok(Err(err)) => {
-            err.restore(py);
+            Python::attach(|py| err.restore(py));
             std::ptr::null_mut()
         }
         Err(payload) => {
@@ -153,7 +156,7 @@ pub(crate) fn entry(
                 .map(|s| (*s).to_owned())
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "panic in iohash".to_owned());
-            PanicException::new_err(message).restore(py);
+            Python::attach(|py| PanicException::new_err(message).restore(py));
             std::ptr::null_mut()
         }
     }

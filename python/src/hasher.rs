@@ -106,17 +106,19 @@ pub(crate) fn seed_of(seed: Option<&Bound<'_, PyAny>>, algorithm: Algorithm) -> 
 }
 
 /// A given seed modulo 2**64, out of line: most calls give none.
+///
+/// Inside `attach`, as the fast calls of fastcall.rs reach here without PyO3's own entry: the
+/// error a failed `extract` makes and drops is released at once, not left in PyO3's pool.
 #[cold]
 #[inline(never)]
 fn seed_value(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    if let Ok(value) = seed.extract::<u64>() {
-        return Ok(value);
-    }
-    let index = seed
-        .py()
-        .import("operator")?
-        .call_method1("index", (seed,))?;
-    index.call_method1("__and__", (u64::MAX,))?.extract::<u64>()
+    Python::attach(|py| {
+        if let Ok(value) = seed.extract::<u64>() {
+            return Ok(value);
+        }
+        let index = py.import("operator")?.call_method1("index", (seed,))?;
+        index.call_method1("__and__", (u64::MAX,))?.extract::<u64>()
+    })
 }
 
 /// The algorithm a name gives: what `Algorithm` parses (`xxh3`, `crc32c`, `CRC-16/ARC`, any
