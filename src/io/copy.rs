@@ -76,6 +76,25 @@ where
     }
 }
 
+/// A reader that calls `check` before each read, and again before retrying one a signal
+/// interrupted; an error from `check` ends the reading with that error.
+pub(crate) struct Checked<'a, R: ?Sized> {
+    pub(crate) reader: &'a mut R,
+    pub(crate) check: &'a mut dyn FnMut() -> io::Result<()>,
+}
+
+impl<R: Read + ?Sized> Read for Checked<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            (self.check)()?;
+            match self.reader.read(buf) {
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                result => return result,
+            }
+        }
+    }
+}
+
 /// Any [`DynHasher`] as an `io::Write`, for the helpers above.
 pub(crate) struct Appender<'a, H: ?Sized>(pub(crate) &'a mut H);
 
@@ -101,6 +120,37 @@ impl<H: DynHasher + ?Sized> Write for Appender<'_, H> {
 mod tests {
     use super::*;
     use crate::io::read_buffer::{Offsets, PAGE_OFFSET};
+
+    /// A reader interrupted by a signal is retried after `check` passes, and not after it fails.
+    #[test]
+    fn an_interrupted_read_is_checked_before_it_is_retried() {
+        struct Interrupting(bool);
+        impl Read for Interrupting {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                self.0 = !self.0;
+                match self.0 {
+                    true => Err(ErrorKind::Interrupted.into()),
+                    false => Ok(buf.len().min(1)),
+                }
+            }
+        }
+        let mut calls = 0;
+        let mut reader = Checked {
+            reader: &mut Interrupting(false),
+            check: &mut || {
+                calls += 1;
+                match calls {
+                    1..=4 => Ok(()),
+                    _ => Err(io::Error::other("stop")),
+                }
+            },
+        };
+        let mut buf = [0; 4];
+        assert_eq!(reader.read(&mut buf).unwrap(), 1);
+        assert_eq!(reader.read(&mut buf).unwrap(), 1);
+        assert_eq!(reader.read(&mut buf).unwrap_err().to_string(), "stop");
+        assert_eq!(calls, 5);
+    }
 
     #[test]
     fn large_reads_go_into_buffers_at_the_page_offset() {

@@ -198,7 +198,7 @@ pub trait HasherExt: DynHasher {
     /// # }
     /// ```
     fn append_file(&mut self, path: impl AsRef<Path>) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, &File::open(path)?, 0)
+        read_ahead::append_open_file_parallel(self, &File::open(path)?, 0, &mut || Ok(()))
     }
 
     /// [`append_file`](HasherExt::append_file) for a file that is already open: from the
@@ -222,7 +222,7 @@ pub trait HasherExt: DynHasher {
     /// # Errors
     /// As [`append_file`](HasherExt::append_file), but for opening.
     fn append_open_file(&mut self, file: &File) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, file, 0)
+        read_ahead::append_open_file_parallel(self, file, 0, &mut || Ok(()))
     }
 
     /// [`append_file`](HasherExt::append_file) with the file read on `threads` threads (0: one
@@ -255,7 +255,7 @@ pub trait HasherExt: DynHasher {
     /// As [`append_file`](HasherExt::append_file). A thread the system refuses is no error:
     /// the others, and this one, read its share.
     fn append_file_parallel(&mut self, path: impl AsRef<Path>, threads: usize) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, &File::open(path)?, threads)
+        read_ahead::append_open_file_parallel(self, &File::open(path)?, threads, &mut || Ok(()))
     }
 
     /// [`append_file_parallel`](HasherExt::append_file_parallel) for a file that is already
@@ -264,7 +264,47 @@ pub trait HasherExt: DynHasher {
     /// # Errors
     /// As [`append_file_parallel`](HasherExt::append_file_parallel), but for opening.
     fn append_open_file_parallel(&mut self, file: &File, threads: usize) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, file, threads)
+        read_ahead::append_open_file_parallel(self, file, threads, &mut || Ok(()))
+    }
+
+    /// [`append_open_file_parallel`](HasherExt::append_open_file_parallel) that can be
+    /// stopped: `check` runs on this thread before each read and each chunk hashed, and again
+    /// when a signal interrupts a read, and an error from it stops the reading, the other
+    /// threads' too, and is returned. So a cancel button (a flag another thread sets) or a
+    /// signal (Python's Ctrl-C) ends a long hash within one read. `check` is called often:
+    /// one that costs more than a few nanoseconds should look at the clock first.
+    ///
+    /// ```
+    /// use iohash::{prelude::*, XxHash3};
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    ///
+    /// # fn main() -> std::io::Result<()> {
+    /// # let dir = tempfile::tempdir()?;
+    /// # let path = dir.path().join("f");
+    /// # std::fs::write(&path, vec![0u8; 1 << 20])?;
+    /// let cancelled = AtomicBool::new(true); // set by another thread
+    /// let file = std::fs::File::open(&path)?;
+    /// let err = XxHash3::new()
+    ///     .append_open_file_checked(&file, 0, &mut || match cancelled.load(Ordering::Relaxed) {
+    ///         true => Err(std::io::Error::other("cancelled")),
+    ///         false => Ok(()),
+    ///     })
+    ///     .unwrap_err();
+    /// assert_eq!(err.to_string(), "cancelled");
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    /// As [`append_open_file_parallel`](HasherExt::append_open_file_parallel), and the first
+    /// error `check` returns. On an error the hasher may have been given part of the file.
+    fn append_open_file_checked(
+        &mut self,
+        file: &File,
+        threads: usize,
+        check: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<u64> {
+        read_ahead::append_open_file_parallel(self, file, threads, check)
     }
 
     /// Appends bytes `offset..offset + len` of the file at `path`, read 256 KiB at a time;

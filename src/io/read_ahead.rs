@@ -26,7 +26,7 @@ use std::io::{self, Seek, SeekFrom};
 use std::path::Path;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
-use super::copy::Appender;
+use super::copy::{Appender, Checked};
 use super::file::{read_between, snapshot_of_contents};
 use super::range::read_at;
 use super::read_buffer::ReadBuffer;
@@ -95,11 +95,13 @@ impl Ring {
 
 /// Appends the file from its handle's position to its end to `hasher`, read on `threads`
 /// threads (0: one per CPU) while this thread hashes, and leaves the handle at the end. Checks
-/// the file as [`append_open_file`](crate::HasherExt::append_open_file) does.
+/// the file as [`append_open_file`](crate::HasherExt::append_open_file) does. `check` runs on
+/// this thread before each read or chunk hashed; its error stops the readers and is returned.
 pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     hasher: &mut H,
     file: &File,
     threads: usize,
+    check: &mut dyn FnMut() -> io::Result<()>,
 ) -> io::Result<u64> {
     let before = snapshot_of_contents(file)?;
     // Without positional reads (neither Unix nor Windows), threads would share one position.
@@ -114,7 +116,11 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     let readers = threads::thread_count(threads, chunks);
     // Anything but a regular file, and a short one or a short rest of one: this thread alone.
     if len < MIN_PARALLEL_READ_LEN || readers == 1 {
-        return read_between(&mut Appender(hasher), file, &before, &mut &*file);
+        let mut reader = Checked {
+            reader: &mut &*file,
+            check,
+        };
+        return read_between(&mut Appender(hasher), file, &before, &mut reader);
     }
     let slots = (readers * SLOTS_PER_READER).min(MAX_SLOTS);
     let ring = Ring {
@@ -194,6 +200,10 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
         let _stop = OnDrop(|| ring.stop(None));
         let mut hashed = 0u64;
         for chunk in 0..chunks {
+            if let Err(e) = check() {
+                ring.stop(Some(e));
+                return hashed;
+            }
             let slot = (chunk % slots as u64) as usize;
             let mut state = ring.lock();
             let got = loop {
@@ -252,7 +262,11 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     // Past the size the file gave, what it holds beyond it (a size that lies short), then
     // the check that it did not change.
     (&*file).seek(SeekFrom::Start(start + hashed))?;
-    let beyond = io::copy(&mut &*file, &mut Appender(hasher))?;
+    let mut rest = Checked {
+        reader: &mut &*file,
+        check,
+    };
+    let beyond = io::copy(&mut rest, &mut Appender(hasher))?;
     before.check(file)?;
     Ok(hashed + beyond)
 }
@@ -294,7 +308,7 @@ pub fn hash_file<H: NonCryptographicHasher + Default>(
 /// ```
 pub fn hash_open_file<H: NonCryptographicHasher + Default>(file: &File) -> io::Result<H::Output> {
     let mut hasher = H::default();
-    append_open_file_parallel(&mut hasher, file, 0)?;
+    append_open_file_parallel(&mut hasher, file, 0, &mut || Ok(()))?;
     Ok(hasher.current_hash())
 }
 
@@ -337,12 +351,50 @@ mod tests {
         for threads in [1, 2, 3] {
             let mut offsets = Offsets::default();
             let file = File::open(&path).unwrap();
-            let read = append_open_file_parallel(&mut offsets, &file, threads).unwrap();
+            let read =
+                append_open_file_parallel(&mut offsets, &file, threads, &mut || Ok(())).unwrap();
             assert_eq!(read, len as u64);
             assert!(
                 offsets.0.iter().all(|&at| at == PAGE_OFFSET),
                 "{threads} threads"
             );
+        }
+    }
+
+    /// A check that fails stops the hash at once, on one thread or several, with its error;
+    /// one that passes is asked at least once a chunk and changes nothing.
+    #[test]
+    fn a_failing_check_stops_the_hash_and_a_passing_one_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big");
+        let data: Vec<u8> = (0..MIN_PARALLEL_READ_LEN as usize + CHUNK_LEN / 2)
+            .map(|i| (i % 251) as u8)
+            .collect();
+        std::fs::write(&path, &data).unwrap();
+        let chunks = data.len().div_ceil(CHUNK_LEN);
+        for threads in [1, 2, 3] {
+            let file = File::open(&path).unwrap();
+            let (mut hasher, mut calls) = (XxHash3::new(), 0);
+            append_open_file_parallel(&mut hasher, &file, threads, &mut || {
+                calls += 1;
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(hasher.current_hash(), XxHash3::hash(&data), "{threads}");
+            assert!(calls >= chunks, "{threads} threads: {calls} checks");
+
+            let file = File::open(&path).unwrap();
+            let mut calls = 0;
+            let err = append_open_file_parallel(&mut XxHash3::new(), &file, threads, &mut || {
+                calls += 1;
+                match calls {
+                    5 => Err(io::Error::other("stop")),
+                    _ => Ok(()),
+                }
+            })
+            .unwrap_err();
+            assert_eq!(err.to_string(), "stop", "{threads} threads");
+            assert_eq!(calls, 5, "{threads} threads");
         }
     }
 
