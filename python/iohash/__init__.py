@@ -15,8 +15,10 @@ Rust (``file_digest``, ``Hasher.update_file``, ``hash_files``). Hashers pickle, 
 None of these hashes is cryptographic: they find accidents, never tampering.
 """
 
+import errno as _errno
 import io as _io
 import os as _os
+import stat as _stat
 
 from . import _iohash
 from ._iohash import (
@@ -112,43 +114,60 @@ def _read_buffer(size):
     return memoryview(raw)[start : start + size]
 
 
-def _restore(state, seed):
-    # pickle's way back to a Hasher: the library's saved state and the seed.
-    return _iohash._restore(state, seed)
+def _restore(state, seed=None):
+    # pickle's way back to a Hasher: the library's saved state, which holds the seed (pickles
+    # made before it was read from there also pass the seed).
+    return _iohash._restore(state)
 
 
 def _is_path(obj):
-    return isinstance(obj, (str, _os.PathLike))
+    return isinstance(obj, (str, bytes, _os.PathLike))
+
+
+def _descriptor_to_read(fileobj):
+    # The descriptor of a file object whose reads are exactly its descriptor's: a plain
+    # FileIO, or a BufferedReader or BufferedRandom over one, of a regular file. Any other
+    # object (a GzipFile, a subclass, a socket's file) may change what it reads, and is read
+    # through readinto.
+    raw = fileobj
+    if type(fileobj) in (_io.BufferedReader, _io.BufferedRandom):
+        raw = fileobj.raw
+    if type(raw) is not _io.FileIO:
+        return None
+    try:
+        fd = raw.fileno()
+        return fd if _stat.S_ISREG(_os.fstat(fd).st_mode) else None
+    except (OSError, ValueError):
+        return None
 
 
 def file_digest(fileobj, name, /, *, seed=0):
     """The hasher of ``name`` (as ``new`` takes it) given the contents of a file, like
-    ``hashlib.file_digest``: a path (str or path-like) is read in Rust; so is a binary file
-    object with a file descriptor, from its current position to its end (it is left at the
-    end). Other file objects (``io.BytesIO``, sockets' files) are read in 1 MiB chunks.
-    The GIL is released while Rust reads. Errors are ``OSError`` with the file's name.
+    ``hashlib.file_digest``: a path (str, bytes or path-like) is read in Rust; so is a plain
+    binary file (``open(path, "rb")``) from its current position to its end, where it is
+    left. Any other binary file object (``io.BytesIO``, ``gzip.open``, a socket's file) gives
+    what its ``readinto`` gives, read in 1 MiB chunks; one in non-blocking mode is an error
+    (``BlockingIOError``), as its end cannot be told from a pause. The GIL is released while
+    Rust reads, and Ctrl-C stops it. Errors are ``OSError`` with the file's name.
     """
     hasher = new(name, seed=seed)
     if _is_path(fileobj):
         hasher.update_file(fileobj)
         return hasher
-    if isinstance(fileobj, _io.TextIOBase):
-        raise ValueError(f"{fileobj!r} is not a file opened in binary mode")
-    fd = None
-    if hasattr(hasher, "_update_fd"):
-        try:
-            if fileobj.seekable():
-                fd = fileobj.fileno()
-        except (AttributeError, OSError, ValueError):
-            fd = None
-    if fd is not None:
+    if not (hasattr(fileobj, "readinto") and hasattr(fileobj, "readable") and fileobj.readable()):
+        raise ValueError(
+            f"{fileobj!r} is not a file object in binary reading mode, nor a path "
+            "(str, bytes or os.PathLike)"
+        )
+    fd = _descriptor_to_read(fileobj)
+    if fd is not None and hasattr(hasher, "_update_fd"):
         # The object's own position, which a buffered reader keeps ahead of its descriptor.
         position = fileobj.tell()
-        hasher._update_fd(fd, position, fileobj)
-        fileobj.seek(0, _os.SEEK_END)
+        read = hasher._update_fd(fd, position, fileobj)
+        fileobj.seek(position + read)
         return hasher
-    if hasattr(fileobj, "getbuffer"):
-        # io.BytesIO: its buffer, without a copy.
+    if type(fileobj) is _io.BytesIO:
+        # Its buffer, without a copy.
         view = fileobj.getbuffer()
         try:
             hasher.update(view[fileobj.tell():])
@@ -159,6 +178,12 @@ def file_digest(fileobj, name, /, *, seed=0):
     buffer = _read_buffer(_CHUNK)
     while True:
         size = fileobj.readinto(buffer)
+        if size is None:
+            raise BlockingIOError(
+                _errno.EAGAIN,
+                f"{fileobj!r} is in non-blocking mode and had no data ready: file_digest "
+                "reads a file to its end, which a non-blocking read cannot tell from a pause",
+            )
         if not size:
             break
         hasher.update(buffer[:size])
@@ -171,6 +196,10 @@ def hash_files(paths, name, threads=None, *, seed=0, return_exceptions=False):
     that fails raises its ``OSError``; with ``return_exceptions=True`` its place in the list
     holds the ``OSError`` instead and the others are still returned.
     """
+    if _is_path(paths):
+        raise TypeError(
+            f"hash_files takes an iterable of paths, not one path: hash_files([{paths!r}], ...)"
+        )
     paths = list(paths)
     if threads is not None and threads < 1:
         raise ValueError("threads is at least 1")

@@ -3,7 +3,7 @@ from typing import BinaryIO, Iterable, List, Literal, Optional, Tuple, Union, ov
 
 from typing_extensions import Buffer
 
-_Path = Union[str, "os.PathLike[str]"]
+_Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
 
 __version__: str
 algorithms_guaranteed: frozenset[str]
@@ -23,7 +23,7 @@ class Hasher:
     def combine(self, other: "Hasher", /) -> None: ...
     def saved_state(self) -> bytes: ...
     @staticmethod
-    def from_state(state: bytes, seed: int = 0) -> "Hasher": ...
+    def from_state(state: bytes) -> "Hasher": ...
     @property
     def name(self) -> str: ...
     @property

@@ -39,9 +39,10 @@ algorithms_available = set(["xxh32", "xxh64", "xxh3_64", "xxh128", "xxh3_128"])
 algorithms_guaranteed = algorithms_available
 
 
-def _restore(kind, state, seed):
-    # pickle's way back: the library's saved state, the class and the seed.
-    return _native._restore_xxhash(kind, state, seed)
+def _restore(kind, state, seed=None):
+    # pickle's way back: the class and the library's saved state, which holds the seed
+    # (pickles made before it was read from there also pass the seed).
+    return _native._restore_xxhash(kind, state)
 
 
 __all__ = [

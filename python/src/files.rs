@@ -1,22 +1,31 @@
-//! Files read in Rust with the GIL released: a path or a byte range into a hasher, an open
-//! file's descriptor, many files in parallel; the cloud forms. Errors are `OSError`s that name
-//! the file, with the errno where the system gave one.
+//! Files read into a hasher in Rust with the GIL released: a path, a byte range of one, an
+//! open file's descriptor. Errors are `OSError`s that name the file, with the errno where the
+//! system gave one; Ctrl-C stops a read within a tenth of a second (signals.rs).
+//!
+//! A file is opened without waiting (`O_NONBLOCK`), as a FIFO's open would otherwise block
+//! until a writer came, where no signal can end it (the standard library retries an open a
+//! signal interrupted). A regular file is read by the library; anything else (a FIFO, a
+//! terminal, a device) in short waits for data, with a check between them.
 
-use std::fs::File;
-use std::io::{self, Seek, SeekFrom};
-use std::path::{Path, PathBuf};
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufReader, Read};
+use std::path::PathBuf;
 
-use iohash::cloud::{self, S3Composite};
-use iohash::{AnyHasher, HasherExt};
-use pyo3::exceptions::{PyOSError, PyValueError};
+use iohash::{AnyHasher, FileSnapshot, HasherExt, LARGE_READ_LEN};
+use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
-use crate::buffer::with_bytes;
-use crate::hasher::{parse, Hasher, Shared};
+use crate::shared::Shared;
+use crate::signals::{Check, Interrupts, CHECK_INTERVAL};
 
 /// `err` as Python's `OSError(errno, strerror, filename)`, which CPython turns into its
-/// subclass for the errno (`FileNotFoundError`, `IsADirectoryError`, ...).
+/// subclass for the errno (`FileNotFoundError`, `IsADirectoryError`, ...); memory the system
+/// refused is a `MemoryError`, as Python's own allocations give.
 pub(crate) fn os_error(py: Python<'_>, err: &io::Error, filename: &Bound<'_, PyAny>) -> PyErr {
+    if err.kind() == io::ErrorKind::OutOfMemory {
+        return PyMemoryError::new_err(format!("{err} (reading {filename})"));
+    }
     let build = || -> PyResult<PyErr> {
         let errno = py.import("errno")?;
         let (code, message): (Option<Py<PyAny>>, String) = match err.raw_os_error() {
@@ -51,8 +60,185 @@ pub(crate) fn os_error(py: Python<'_>, err: &io::Error, filename: &Bound<'_, PyA
     build().unwrap_or_else(|failed| failed)
 }
 
+/// The path `path` names: a str, bytes or os.PathLike, as `open` takes them (`os.fspath`'s
+/// TypeError for anything else), and a ValueError for a NUL, as `open` gives.
+pub(crate) fn path_of(path: &Bound<'_, PyAny>) -> PyResult<PathBuf> {
+    let os = path.py().import("os")?;
+    let named = os.call_method1("fspath", (path,))?;
+    let path: PathBuf = if named.is_instance_of::<PyBytes>() {
+        os.call_method1("fsdecode", (named,))?.extract()?
+    } else {
+        named.extract()?
+    };
+    if path.as_os_str().as_encoded_bytes().contains(&0) {
+        return Err(PyValueError::new_err("embedded null byte"));
+    }
+    Ok(path)
+}
+
+/// Opens `path` for reading without waiting for a FIFO's writer (see the module's doc).
+pub(crate) fn open(path: &PathBuf) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    options.open(path)
+}
+
+/// Appends `file` from its position to its end: a regular file (or a directory, for the
+/// library's error) by the library on `threads` threads (0: one per CPU), anything else as
+/// its data comes, with `check` between reads.
+pub(crate) fn append_whole<H: HasherExt + ?Sized>(
+    hasher: &mut H,
+    file: &File,
+    threads: usize,
+    check: &mut Check<'_>,
+) -> io::Result<u64> {
+    let metadata = file.metadata()?;
+    if metadata.is_file() || metadata.is_dir() {
+        return hasher.append_open_file_checked(file, threads, &mut || check.check());
+    }
+    let mut reader = BufReader::with_capacity(LARGE_READ_LEN, Polled { file, check });
+    hasher.append_from_buf_reader(&mut reader)
+}
+
+/// Bytes read between two checks of a range: at a disk's 100 MB/s, a check every 80 ms.
+const PIECE_LEN: u64 = 8 << 20;
+
+/// Appends bytes `offset..offset + length` of the regular file `file` (to its end without a
+/// length), as `iohash --offset --length` reads them: a range that starts past the end is an
+/// error, as is one that ends past it.
+fn append_range(
+    hasher: &mut AnyHasher,
+    file: &File,
+    offset: u64,
+    length: Option<u64>,
+    check: &mut Check<'_>,
+) -> io::Result<u64> {
+    let before = FileSnapshot::of(file)?;
+    if !before.is_file() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "an offset or a length needs a regular file",
+        ));
+    }
+    let length = match length {
+        Some(length) => length,
+        None => before.len().checked_sub(offset).ok_or_else(|| {
+            io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!(
+                    "the file is {} bytes long, and the range starts at byte {offset}",
+                    before.len()
+                ),
+            )
+        })?,
+    };
+    let mut done = 0;
+    while done < length {
+        check.check()?;
+        let piece = (length - done).min(PIECE_LEN);
+        let start = offset.checked_add(done).ok_or_else(|| {
+            io::Error::new(io::ErrorKind::InvalidInput, "the range ends past 2**64")
+        })?;
+        hasher.append_open_file_range(file, start, piece)?;
+        done += piece;
+    }
+    // Each piece checks the file around its own reads; this, around them all.
+    before.check(file)?;
+    Ok(length)
+}
+
+/// A reader of anything but a regular file that waits for data at most [`CHECK_INTERVAL`]
+/// at a time, checking in between, so a silent FIFO or terminal cannot hold off a signal.
+struct Polled<'a, 'b> {
+    file: &'a File,
+    check: &'a mut Check<'b>,
+}
+
+impl Read for Polled<'_, '_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            self.check.check()?;
+            if !readable_soon(self.file)? {
+                continue;
+            }
+            match (&*self.file).read(buf) {
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::WouldBlock | io::ErrorKind::Interrupted
+                    ) => {}
+                result => return result,
+            }
+        }
+    }
+}
+
+/// Whether `file` has data (or its end) within [`CHECK_INTERVAL`]. A FIFO opened without
+/// waiting reports neither until a writer has come, so this also waits for the writer.
+#[cfg(unix)]
+fn readable_soon(file: &File) -> io::Result<bool> {
+    use std::os::fd::AsRawFd;
+    let mut poll = libc::pollfd {
+        fd: file.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let timeout = CHECK_INTERVAL.as_millis() as libc::c_int;
+    // SAFETY: `poll` is one valid pollfd for the call, and its descriptor is `file`'s, open
+    // while `file` is borrowed.
+    match unsafe { libc::poll(&mut poll, 1, timeout) } {
+        -1 => match io::Error::last_os_error() {
+            e if e.kind() == io::ErrorKind::Interrupted => Ok(false),
+            e => Err(e),
+        },
+        ready => Ok(ready > 0),
+    }
+}
+
+/// Elsewhere reads block; the check still runs before each.
+#[cfg(not(unix))]
+fn readable_soon(_file: &File) -> io::Result<bool> {
+    Ok(true)
+}
+
+/// Runs `read` on the hasher's copy with the GIL released and keeps the copy only if it
+/// succeeds (on an error the hasher is as it was); an error is `name`'s OSError, or the
+/// exception a signal handler raised.
+fn update_with(
+    py: Python<'_>,
+    state: &Shared,
+    name: &Bound<'_, PyAny>,
+    read: impl FnOnce(&mut AnyHasher, &mut Check<'_>) -> io::Result<u64> + Send,
+) -> PyResult<u64> {
+    let interrupts = Interrupts::new(py)?;
+    let result = state.detached(py, |hasher| {
+        let mut copy = hasher.clone();
+        let read = read(&mut copy, &mut interrupts.caller())?;
+        *hasher = copy;
+        Ok::<u64, io::Error>(read)
+    });
+    outcome(py, result, &interrupts, name)
+}
+
+/// What a call that read with the GIL released returns: the exception a signal handler
+/// raised if one did, else its result, with an error as `name`'s OSError.
+pub(crate) fn outcome<T>(
+    py: Python<'_>,
+    result: io::Result<T>,
+    interrupts: &Interrupts,
+    name: &Bound<'_, PyAny>,
+) -> PyResult<T> {
+    match (result, interrupts.raised()) {
+        (_, Some(raised)) => Err(raised),
+        (Ok(value), None) => Ok(value),
+        (Err(err), None) => Err(os_error(py, &err, name)),
+    }
+}
+
 /// Appends bytes `offset..offset + length` of the file at `path` (to its end without a
-/// length) to the hasher, all or nothing: on an error the hasher is as it was.
+/// length) to the hasher, all or nothing.
 pub(crate) fn update_file(
     py: Python<'_>,
     state: &Shared,
@@ -60,44 +246,28 @@ pub(crate) fn update_file(
     offset: u64,
     length: Option<u64>,
 ) -> PyResult<u64> {
-    let path_buf: PathBuf = path.extract()?;
-    let read = state.detached(py, |hasher| {
-        let mut copy = hasher.clone();
-        let read = append_range(&mut copy, &path_buf, offset, length)?;
-        *hasher = copy;
-        Ok::<u64, io::Error>(read)
-    });
-    read.map_err(|err| os_error(py, &err, path))
-}
-
-fn append_range(
-    hasher: &mut AnyHasher,
-    path: &Path,
-    offset: u64,
-    length: Option<u64>,
-) -> io::Result<u64> {
-    match (offset, length) {
-        // A large file is read on every CPU while one thread hashes it (small ones on one).
-        (0, None) => hasher.append_file_parallel(path, 0),
-        (offset, Some(length)) => hasher.append_file_range(path, offset, length),
-        (offset, None) => {
-            let mut file = File::open(path)?;
-            file.seek(SeekFrom::Start(offset))?;
-            hasher.append_open_file_parallel(&file, 0)
+    let path_buf = path_of(path)?;
+    update_with(py, state, path, |hasher, check| {
+        let file = open(&path_buf)?;
+        match (offset, length) {
+            // A large file is read on every CPU while one thread hashes it (small ones on one).
+            (0, None) => append_whole(hasher, &file, 0, check),
+            (offset, length) => append_range(hasher, &file, offset, length, check),
         }
-    }
+    })
 }
 
-/// Appends what the open file descriptor `fd` reads from `offset` (from where it is without
-/// one) to its end; the descriptor stays open, at the end.
+/// Appends what the open descriptor `fd` of a regular file reads from `offset` to its end;
+/// the descriptor stays open, at the end.
 #[cfg(unix)]
 pub(crate) fn update_fd(
     py: Python<'_>,
     state: &Shared,
     fd: i32,
-    offset: Option<u64>,
+    offset: u64,
     fileobj: &Bound<'_, PyAny>,
 ) -> PyResult<u64> {
+    use std::io::{Seek, SeekFrom};
     use std::os::fd::BorrowedFd;
 
     if fd < 0 {
@@ -106,93 +276,14 @@ pub(crate) fn update_fd(
     let name = fileobj.getattr("name").unwrap_or_else(|_| fileobj.clone());
     // A descriptor of our own (dup), made with the GIL held: another Python thread closing the
     // file object while Rust reads with the GIL released cannot close it under the read, nor
-    // hand its number to another file. It shares the file's position, which the caller sets.
+    // hand its number to another file. It shares the file's position, which is set here.
     // SAFETY: `fd` is open: the file object's fileno() gave it, and the file object (alive,
     // `fileobj` borrows it) cannot close it before the dup, as closing needs the GIL this
     // thread holds. The borrow ends with this statement.
     let duplicate = unsafe { BorrowedFd::borrow_raw(fd) }.try_clone_to_owned();
     let mut file = File::from(duplicate.map_err(|err| os_error(py, &err, &name))?);
-    let read = state.detached(py, |hasher| {
-        if let Some(offset) = offset {
-            file.seek(SeekFrom::Start(offset))?;
-        }
-        let mut copy = hasher.clone();
-        let read = copy.append_open_file_parallel(&file, 0)?;
-        *hasher = copy;
-        Ok::<u64, io::Error>(read)
-    });
-    read.map_err(|err| os_error(py, &err, &name))
-}
-
-/// Many files hashed in parallel in Rust: a list in the order of `paths` holding a hasher for
-/// each file read and an `OSError` for each that failed.
-#[pyfunction]
-#[pyo3(signature = (paths, name, threads = None, seed = None))]
-pub(crate) fn _hash_files(
-    py: Python<'_>,
-    paths: Vec<Bound<'_, PyAny>>,
-    name: &str,
-    threads: Option<usize>,
-    seed: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<Py<PyAny>>> {
-    let template = Hasher::create(py, parse(name)?, None, seed)?;
-    let seed = template.seed;
-    let template: AnyHasher = template.state.with(py, |hasher| hasher.clone());
-    let path_bufs = paths
-        .iter()
-        .map(|path| path.extract::<PathBuf>())
-        .collect::<PyResult<Vec<_>>>()?;
-    let results: Vec<io::Result<AnyHasher>> =
-        py.detach(|| iohash::hash_files(&path_bufs, threads.unwrap_or(0), || template.clone()));
-    results
-        .into_iter()
-        .zip(&paths)
-        .map(|(result, path)| match result {
-            Ok(hasher) => Ok(Hasher::of(hasher, seed)
-                .into_pyobject(py)?
-                .into_any()
-                .unbind()),
-            Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
-        })
-        .collect()
-}
-
-/// S3's composite checksum (`base64-N`) of a file or a bytes-like object, for parts of
-/// `part_size` bytes, as `iohash --part-size` prints it.
-#[pyfunction]
-pub(crate) fn _s3_composite(
-    py: Python<'_>,
-    source: &Bound<'_, PyAny>,
-    name: &str,
-    part_size: u64,
-) -> PyResult<String> {
-    let variant = match parse(name)? {
-        iohash::Algorithm::Crc32(variant) => variant,
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "S3 composite checksums are of crc32 or crc32c, not {name}"
-            )))
-        }
-    };
-    let Some(part_size) = std::num::NonZeroU64::new(part_size) else {
-        return Err(PyValueError::new_err("the part size is at least 1 byte"));
-    };
-    let mut s3 = S3Composite::new(variant, part_size);
-    if let Ok(path) = source.extract::<PathBuf>() {
-        if !source.is_instance_of::<pyo3::types::PyBytes>() {
-            return py
-                .detach(|| s3.append_file(&path).map(|_| s3.to_s3_string()))
-                .map_err(|err| os_error(py, &err, source));
-        }
-    }
-    with_bytes(source, |bytes| {
-        iohash::DynHasher::append(&mut s3, bytes);
-        s3.to_s3_string()
+    update_with(py, state, &name, |hasher, check| {
+        file.seek(SeekFrom::Start(offset))?;
+        append_whole(hasher, &file, 0, check)
     })
-}
-
-/// Bytes in standard base64, as the clouds show checksums (`iohash::cloud::base64`).
-#[pyfunction]
-pub(crate) fn _base64(data: &[u8]) -> String {
-    cloud::base64(data)
 }

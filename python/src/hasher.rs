@@ -93,6 +93,23 @@ pub(crate) fn restore(state: &[u8]) -> PyResult<AnyHasher> {
         .map_err(|err| PyValueError::new_err(format!("bad saved state: {err}")))
 }
 
+/// The seed a saved state that [`restore`] took was saved with, read where the format puts it
+/// (`iohash::SavedState`'s table): XXH32's and XXH64's first field, XXH3's after its key kind
+/// (0 for a custom secret); CRCs have none.
+pub(crate) fn saved_seed(state: &[u8]) -> u64 {
+    let word = |at: usize, len: usize| {
+        let mut bytes = [0u8; 8];
+        bytes[..len].copy_from_slice(&state[at..at + len]);
+        u64::from_le_bytes(bytes)
+    };
+    match state[5] {
+        1 => word(8, 4),
+        2 => word(8, 8),
+        3 | 4 if state[8] == 0 => word(9, 8),
+        _ => 0,
+    }
+}
+
 /// A seed as python-xxhash takes one: any integer, modulo 2**64 (2**32 for XXH32).
 #[inline]
 pub(crate) fn seed_of(seed: Option<&Bound<'_, PyAny>>, algorithm: Algorithm) -> PyResult<u64> {
@@ -348,11 +365,10 @@ impl Hasher {
         saved_state(py, &self.state)
     }
 
-    /// The hasher a saved state describes (ValueError for a bad one).
+    /// The hasher a saved state describes, its seed included (ValueError for a bad one).
     #[staticmethod]
-    #[pyo3(signature = (state, seed = 0))]
-    fn from_state(state: &[u8], seed: u64) -> PyResult<Hasher> {
-        Ok(Hasher::of(restore(state)?, seed))
+    fn from_state(state: &[u8]) -> PyResult<Hasher> {
+        Ok(Hasher::of(restore(state)?, saved_seed(state)))
     }
 
     /// Hashes bytes `offset` to `offset + length` of the file at `path` (to its end without a
@@ -378,7 +394,7 @@ impl Hasher {
         &self,
         py: Python<'_>,
         fd: i32,
-        offset: Option<u64>,
+        offset: u64,
         fileobj: &Bound<'_, PyAny>,
     ) -> PyResult<u64> {
         crate::files::update_fd(py, &self.state, fd, offset, fileobj)
@@ -386,7 +402,7 @@ impl Hasher {
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let restore = py.import("iohash")?.getattr("_restore")?;
-        (restore, (saved_state(py, &self.state), self.seed)).into_pyobject(py)
+        (restore, (saved_state(py, &self.state),)).into_pyobject(py)
     }
 
     fn __copy__(&self, py: Python<'_>) -> Hasher {

@@ -8,12 +8,15 @@
 #![allow(unsafe_code)]
 
 mod buffer;
+mod cloud;
 mod fastcall;
 mod files;
+mod hash_files;
 mod hasher;
 mod hex;
 mod one_shots;
 mod shared;
+mod signals;
 mod templates;
 mod xxhash;
 mod xxhash_types;
@@ -83,8 +86,11 @@ constructors! {
 
 /// The hasher a pickled state describes.
 #[pyfunction]
-fn _restore(state: &[u8], seed: u64) -> PyResult<Hasher> {
-    Ok(Hasher::of(hasher::restore(state)?, seed))
+fn _restore(state: &[u8]) -> PyResult<Hasher> {
+    Ok(Hasher::of(
+        hasher::restore(state)?,
+        hasher::saved_seed(state),
+    ))
 }
 
 /// The CRC catalogue's sets `new` takes by name, each with its check value (the CRC of
@@ -108,9 +114,9 @@ fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
     one_shots::register(module)?;
     module.add_function(wrap_pyfunction!(_restore, module)?)?;
     module.add_function(wrap_pyfunction!(crc_catalogue, module)?)?;
-    module.add_function(wrap_pyfunction!(files::_hash_files, module)?)?;
-    module.add_function(wrap_pyfunction!(files::_s3_composite, module)?)?;
-    module.add_function(wrap_pyfunction!(files::_base64, module)?)?;
+    module.add_function(wrap_pyfunction!(hash_files::_hash_files, module)?)?;
+    module.add_function(wrap_pyfunction!(cloud::_s3_composite, module)?)?;
+    module.add_function(wrap_pyfunction!(cloud::_base64, module)?)?;
 
     // python-xxhash's names, apart: its classes are named as the constructors above.
     let xxhash_module = PyModule::new(module.py(), "xxhash")?;

@@ -89,13 +89,9 @@ one_shots!(
 
 /// The python-xxhash object a saved state describes (pickle's way back).
 #[pyfunction]
-pub(crate) fn _restore_xxhash(
-    py: Python<'_>,
-    kind: &str,
-    state: &[u8],
-    seed: u64,
-) -> PyResult<Py<PyAny>> {
+pub(crate) fn _restore_xxhash(py: Python<'_>, kind: &str, state: &[u8]) -> PyResult<Py<PyAny>> {
     let hasher = hasher::restore(state)?;
+    let seed = hasher::saved_seed(state);
     Ok(crate::xxhash_types::restored(py, kind, hasher, seed)?.unbind())
 }
 

@@ -13,6 +13,7 @@
 
 use std::ffi::{c_int, c_void, CStr};
 use std::ptr::{self, addr_of_mut};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use iohash::{Algorithm, AnyHasher};
@@ -82,8 +83,9 @@ struct Instance {
     header: ffi::PyObject,
     /// The hasher and its lock.
     state: Shared,
-    /// The seed as the `seed` attribute gives it (reduced modulo 2**32 for XXH32).
-    seed: u64,
+    /// The seed as the `seed` attribute gives it (reduced modulo 2**32 for XXH32); atomic as
+    /// `__init__` may change it while another thread reads it.
+    seed: AtomicU64,
     /// The index of the instance's class in [`CLASSES`].
     class: usize,
 }
@@ -106,6 +108,11 @@ impl Instance {
     fn class(&self) -> &'static Class {
         &CLASSES[self.class]
     }
+
+    /// The seed the instance hashes with.
+    fn seed(&self) -> u64 {
+        self.seed.load(Ordering::Relaxed)
+    }
 }
 
 /// A new instance of the type `class` (one of [`TYPES`]) holding `hasher`.
@@ -127,7 +134,7 @@ fn alloc(py: Python<'_>, class: usize, hasher: AnyHasher, seed: u64) -> PyResult
         let object = ffi::PyObject_Init(memory, type_object.bind(py).as_type_ptr());
         let instance = object.cast::<Instance>();
         addr_of_mut!((*instance).state).write(Shared::new(hasher));
-        addr_of_mut!((*instance).seed).write(seed);
+        addr_of_mut!((*instance).seed).write(AtomicU64::new(seed));
         addr_of_mut!((*instance).class).write(class);
         Ok(Bound::from_owned_ptr(py, object))
     }
@@ -154,6 +161,44 @@ unsafe extern "C" fn new<const C: usize>(
         // SAFETY: those are the call's arguments, borrowed for it.
         unsafe { made(py, C, data, seed) }
     })
+}
+
+/// `tp_init`: `h.__init__(data=b'', seed=0)` starts `h` again with that seed and data, as
+/// python-xxhash's objects do. A call of the class runs it after `tp_new` only where it is
+/// not called through [`call`] (CPython 3.9), which hashes the data a second time, to the
+/// same result.
+unsafe extern "C" fn init<const C: usize>(
+    object: *mut ffi::PyObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> c_int {
+    let done = entry(|py| {
+        // SAFETY: CPython passes `tp_init` the instance, a tuple and a dict or null, borrowed
+        // for the call; the type is not a base type, so the instance is one of `C`'s.
+        let (instance, [data, seed]) = unsafe {
+            let arguments =
+                tuple_and_dict(py, || "__init__".to_owned(), ["data", "seed"], args, kwargs)?;
+            (Instance::of(object), arguments)
+        };
+        let algorithm = CLASSES[C].algorithm;
+        // SAFETY: the call's arguments, borrowed for it.
+        let borrow = |value: *mut ffi::PyObject| unsafe { Borrowed::from_ptr(py, value) };
+        let seed = seed_of(seed.map(borrow).as_deref(), algorithm)?;
+        hasher::with_hasher(py, &instance.state, |hasher| {
+            *hasher = algorithm.hasher(seed);
+        });
+        instance.seed.store(seed, Ordering::Relaxed);
+        if let Some(data) = data {
+            hasher::update(py, &instance.state, &borrow(data))?;
+        }
+        Ok(py.None().into_bound(py))
+    });
+    if done.is_null() {
+        return -1;
+    }
+    // SAFETY: `entry` returned a new reference (to None), given back here.
+    unsafe { ffi::Py_DECREF(done) };
+    0
 }
 
 /// `tp_vectorcall` of the class `C`, where [`set_vectorcall`] could put it: the class called
@@ -371,7 +416,7 @@ no_args! {
     IntDigest "intdigest" (py, this) { hasher::intdigest(py, &this.state) }
     Duplicate "copy" (py, this) {
         let hasher = hasher::with_hasher(py, &this.state, |h| h.clone());
-        alloc(py, this.class, hasher, this.seed)
+        alloc(py, this.class, hasher, this.seed())
     }
     Reset "reset" (py, this) {
         hasher::reset(py, &this.state);
@@ -380,7 +425,7 @@ no_args! {
     Reduce "__reduce__" (py, this) {
         let restore = py.import("iohash.xxhash")?.getattr("_restore")?;
         let state = hasher::saved_state(py, &this.state);
-        Ok((restore, (this.class().name, state, this.seed)).into_pyobject(py)?.into_any())
+        Ok((restore, (this.class().name, state)).into_pyobject(py)?.into_any())
     }
 }
 
@@ -519,7 +564,7 @@ getters! {
     name(this) this.class().tag;
     digest_size(this) this.class().algorithm.hash_len();
     block_size(this) hasher::block_size(this.class().algorithm);
-    seed(this) this.seed;
+    seed(this) this.seed();
 }
 
 /// A method's entry in the type's table; CPython keeps pointers to it for the process.
@@ -713,6 +758,7 @@ fn make<const C: usize>(
     let py = module.py();
     let class = &CLASSES[C];
     let tp_new: ffi::newfunc = new::<C>;
+    let tp_init: ffi::initproc = init::<C>;
     let tp_alloc: ffi::allocfunc = refuse_alloc;
     let tp_dealloc: ffi::destructor = dealloc;
     let tp_free: ffi::freefunc = ffi::PyObject_Free;
@@ -728,6 +774,7 @@ fn make<const C: usize>(
         .iter()
         .map(|&(id, _, function)| slot(id, function))
         .chain([
+            slot(ffi::Py_tp_init, tp_init as *mut c_void),
             slot(ffi::Py_tp_methods, methods.as_ptr().cast_mut().cast()),
             slot(ffi::Py_tp_getset, getters.as_ptr().cast_mut().cast()),
             slot(ffi::Py_tp_doc, class.doc.as_ptr().cast_mut().cast()),

@@ -9,6 +9,7 @@ import pytest
 
 import iohash
 import iohash.xxhash as ixxhash
+from conftest import oracle
 
 NAMES = ["xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "crc-16/arc"]
 
@@ -67,10 +68,46 @@ def test_python_xxhash_pickles_name_their_class_and_bad_ones_are_value_errors():
 
     for name in ["xxh32", "xxh64", "xxh3_64", "xxh3_128"]:
         hasher = getattr(ixxhash, name)(b"12345", 7)
-        restore, (kind, state, seed) = hasher.__reduce__()
-        assert restore(kind, state, seed).intdigest() == hasher.intdigest()
+        restore, (kind, state) = hasher.__reduce__()
+        restored = restore(kind, state)
+        assert (restored.intdigest(), restored.seed) == (hasher.intdigest(), 7)
+        # A pickle made when the seed was passed beside the state still loads.
+        assert restore(kind, state, 7).seed == 7
         with pytest.raises(ValueError, match="no python-xxhash class"):
-            _restore("xxh3", state, seed)
+            _restore("xxh3", state)
         other = "xxh64" if name != "xxh64" else "xxh32"
         with pytest.raises(ValueError, match=f"not {other}"):
-            _restore(other, state, seed)
+            _restore(other, state)
+
+
+@pytest.mark.parametrize("name", ["xxh32", "xxh64", "xxh3_64", "xxh3_128", "crc32c", "crc-16/arc"])
+def test_a_restored_hasher_reports_the_seed_it_hashes_with(name):
+    seed = 0 if name.startswith("crc") else 2**32 + 5
+    hasher = iohash.new(name, b"abc", seed=seed)
+    restored = iohash.Hasher.from_state(hasher.saved_state())
+    expected = seed % 2**32 if name == "xxh32" else seed
+    assert restored.seed == hasher.seed == expected
+    restored.reset()
+    restored.update(b"abc")
+    assert restored.intdigest() == hasher.intdigest()
+    assert pickle.loads(pickle.dumps(hasher)).seed == expected
+    with pytest.raises(TypeError):
+        iohash.Hasher.from_state(hasher.saved_state(), seed=1)
+
+
+@pytest.mark.parametrize("name", ["xxh32", "xxh64", "xxh3_64", "xxh3_128"])
+def test_python_xxhash_init_starts_the_object_again(name):
+    cls = getattr(ixxhash, name)
+    hasher = cls(b"first", 3)
+    hasher.__init__(b"zzz", 7)
+    assert (hasher.intdigest(), hasher.seed) == (cls(b"zzz", 7).intdigest(), 7)
+    hasher.reset()
+    assert hasher.intdigest() == cls(b"", 7).intdigest()
+    hasher.__init__()
+    assert (hasher.intdigest(), hasher.seed) == (cls().intdigest(), 0)
+    with pytest.raises(TypeError):
+        hasher.__init__("text")
+    xxhash = oracle("xxhash")
+    theirs = getattr(xxhash, name)(b"first", 3)
+    theirs.__init__(b"zzz", 7)
+    assert (theirs.intdigest(), theirs.seed) == (hasher.__init__(b"zzz", 7) or hasher.intdigest(), hasher.seed)

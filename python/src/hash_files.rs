@@ -1,0 +1,92 @@
+//! Many files hashed at once in Rust with the GIL released, a thread to a file.
+
+use std::io;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use iohash::AnyHasher;
+use pyo3::prelude::*;
+
+use crate::files::{append_whole, open, os_error, path_of};
+use crate::hasher::{parse, Hasher};
+use crate::signals::{Check, Interrupts};
+
+/// Many files hashed in parallel in Rust: a list in the order of `paths` holding a hasher for
+/// each file read and an `OSError` for each that failed. `threads` threads (one per CPU
+/// without a number) each take the next file; one the system refuses leaves its share to the
+/// others and the calling thread, which always works too.
+#[pyfunction]
+#[pyo3(signature = (paths, name, threads = None, seed = None))]
+pub(crate) fn _hash_files(
+    py: Python<'_>,
+    paths: Vec<Bound<'_, PyAny>>,
+    name: &str,
+    threads: Option<usize>,
+    seed: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<Py<PyAny>>> {
+    let template = Hasher::create(py, parse(name)?, None, seed)?;
+    let seed = template.seed;
+    let template: AnyHasher = template.state.with(py, |hasher| hasher.clone());
+    let path_bufs = paths.iter().map(path_of).collect::<PyResult<Vec<_>>>()?;
+    let threads = threads
+        .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
+        .unwrap_or(1)
+        .clamp(1, path_bufs.len().max(1));
+    let interrupts = Interrupts::new(py)?;
+    let next = AtomicUsize::new(0);
+    let work = |mut check: Check<'_>| -> Vec<(usize, io::Result<AnyHasher>)> {
+        let mut mine = Vec::new();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(path) = path_bufs.get(index) else {
+                break;
+            };
+            if check.check().is_err() {
+                break;
+            }
+            let mut hasher = template.clone();
+            let read = hash_one(&mut hasher, path, &mut check).map(|_| hasher);
+            mine.push((index, read));
+        }
+        mine
+    };
+    let mut done = py.detach(|| {
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .filter_map(|_| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, || work(interrupts.helper()))
+                        .ok()
+                })
+                .collect();
+            let mut done = work(interrupts.caller());
+            for helper in helpers {
+                done.extend(
+                    helper
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                );
+            }
+            done
+        })
+    });
+    if let Some(raised) = interrupts.raised() {
+        return Err(raised);
+    }
+    done.sort_unstable_by_key(|(index, _)| *index);
+    done.into_iter()
+        .zip(&paths)
+        .map(|((_, result), path)| match result {
+            Ok(hasher) => Ok(Hasher::of(hasher, seed)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()),
+            Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
+        })
+        .collect()
+}
+
+/// Reads the file at `path` into `hasher` on this thread.
+fn hash_one(hasher: &mut AnyHasher, path: &PathBuf, check: &mut Check<'_>) -> io::Result<u64> {
+    append_whole(hasher, &open(path)?, 1, check)
+}

@@ -1,0 +1,191 @@
+"""Files as an unlucky user meets them: objects that transform what they read, non-blocking
+sources, Ctrl-C during long or blocked reads, ranges past the end, arguments that are not
+paths. The hash is of the bytes the caller's object gives, or there is a clear error."""
+
+import bz2
+import gzip
+import io
+import lzma
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import iohash
+
+DATA = os.urandom(300_000)
+
+
+@pytest.mark.parametrize("opener", [gzip.open, bz2.open, lzma.open])
+def test_a_file_object_that_transforms_gives_what_it_reads(tmp_path, opener):
+    path = tmp_path / "packed"
+    with opener(path, "wb") as sink:
+        sink.write(DATA)
+    with opener(path, "rb") as source:
+        source.read(10)
+        assert iohash.file_digest(source, "crc32c").intdigest() == iohash.crc32c(DATA[10:]).intdigest()
+        assert source.read() == b""
+
+
+def test_a_subclass_of_a_plain_file_is_read_through_readinto(tmp_path):
+    path = tmp_path / "plain"
+    path.write_bytes(DATA)
+
+    class Upper(io.FileIO):
+        def readinto(self, buffer):
+            size = super().readinto(buffer)
+            buffer[:size] = bytes(buffer[:size]).upper()
+            return size
+
+    with Upper(path, "rb") as source:
+        assert iohash.file_digest(source, "xxh3_64").intdigest() == iohash.xxh3_64(DATA.upper()).intdigest()
+
+
+def test_a_non_blocking_source_is_an_error_not_what_had_arrived():
+    left, right = socket.socketpair()
+    with left, right:
+        left.sendall(b"the first part")
+        right.setblocking(False)
+        with pytest.raises(BlockingIOError, match="non-blocking"):
+            iohash.file_digest(right.makefile("rb", buffering=0), "crc32c")
+
+
+def test_a_fifo_is_read_once_its_writer_comes(tmp_path):
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+
+    def write_late():
+        time.sleep(0.2)
+        with open(fifo, "wb") as sink:
+            sink.write(DATA)
+
+    writer = threading.Thread(target=write_late)
+    writer.start()
+    hasher = iohash.xxh64()
+    assert hasher.update_file(fifo) == len(DATA)
+    writer.join()
+    assert hasher.intdigest() == iohash.xxh64(DATA).intdigest()
+
+
+def _interrupted(statement, setup=""):
+    """Runs `statement` in a new interpreter, sends it SIGINT half a second after it starts,
+    and returns its exit code and output (a hang is a failure after 20 seconds)."""
+    code = (
+        "import iohash, sys\n"
+        f"{setup}\n"
+        "print('started', flush=True)\n"
+        "try:\n"
+        f"    {statement}\n"
+        "except KeyboardInterrupt:\n"
+        "    print('KeyboardInterrupt', flush=True)\n"
+        "    sys.exit(3)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline() == "started\n"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    try:
+        code = child.wait(20)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        pytest.fail(f"{statement}: still running 20 s after SIGINT")
+    return code, child.stdout.read()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and /dev/zero")
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "iohash.xxh3_64().update_file('/dev/zero')",
+        "iohash.file_digest(open('/dev/zero', 'rb'), 'crc32c')",
+        "iohash.xxh3_64().update_file(FIFO)",
+        "iohash.hash_files([FIFO, SPARSE], 'xxh3_64', 2)",
+        "iohash.xxh3_64().update_file(SPARSE)",
+        "iohash.xxh64().update_file(SPARSE, 5, 50 << 30)",
+        "iohash.file_digest(open(SPARSE, 'rb'), 'crc32c')",
+        "iohash.hash_files([SPARSE] * 3, 'xxh3_64')",
+    ],
+)
+def test_ctrl_c_stops_file_hashing(tmp_path, statement):
+    fifo, sparse = tmp_path / "fifo", tmp_path / "sparse"
+    os.mkfifo(fifo)  # no writer ever comes
+    with open(sparse, "wb") as sink:
+        sink.truncate(64 << 30)  # holes: read as zeros for minutes
+    setup = f"FIFO, SPARSE = {str(fifo)!r}, {str(sparse)!r}"
+    code, output = _interrupted(statement, setup)
+    assert (code, output) == (3, "KeyboardInterrupt\n")
+
+
+def test_a_range_that_starts_past_the_end_is_an_error(tmp_path):
+    path = tmp_path / "f"
+    path.write_bytes(DATA[:100_000])
+    hasher = iohash.crc32c(b"kept")
+    with pytest.raises(OSError, match="100000 bytes long, and the range starts at byte 100001"):
+        hasher.update_file(path, offset=100_001)
+    assert hasher.intdigest() == iohash.crc32c(b"kept").intdigest()
+    assert hasher.update_file(path, offset=100_000) == 0
+    assert hasher.update_file(path, offset=99_000) == 1000
+    with pytest.raises(OSError, match="range ends at byte 100001"):
+        hasher.update_file(path, 1, 100_000)
+
+
+def test_paths_are_str_bytes_or_path_like_and_nothing_else(tmp_path):
+    path = tmp_path / "f"
+    path.write_bytes(b"contents")
+    want = iohash.crc32(b"contents").intdigest()
+    for named in (path, str(path), os.fsencode(path)):
+        assert iohash.file_digest(named, "crc32").intdigest() == want
+        hasher = iohash.crc32()
+        hasher.update_file(named)
+        assert hasher.intdigest() == want
+    with pytest.raises(TypeError, match="str, bytes or os.PathLike object, not int"):
+        iohash.crc32().update_file(123)
+    with pytest.raises(ValueError, match="embedded null byte"):
+        iohash.crc32().update_file("a\x00b")
+    for not_a_file in (None, 12, io.StringIO("text")):
+        with pytest.raises(ValueError, match="not a file object in binary reading mode"):
+            iohash.file_digest(not_a_file, "crc32")
+
+
+def test_hash_files_refuses_one_path_for_many(tmp_path):
+    for one in ("ab", b"ab", tmp_path):
+        with pytest.raises(TypeError, match="an iterable of paths, not one path"):
+            iohash.hash_files(one, "xxh3_64")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_memory_and_threads_the_system_refuses_are_errors_not_an_abort(tmp_path):
+    # In a new interpreter whose address space may grow by only a few MiB past what it uses
+    # after import: every call ends, with its result or a MemoryError, never an abort.
+    path = tmp_path / "f"
+    path.write_bytes(os.urandom(1 << 20) * 80)
+    code = (
+        "import io, resource, sys, iohash\n"
+        "size = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmSize:'))\n"
+        "limit = size * 1024 + int(sys.argv[2]) * 1024 * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+        "path, seen = sys.argv[1], []\n"
+        "for work in [\n"
+        "    lambda: iohash.xxh3_64().update_file(path),\n"
+        "    lambda: iohash.crc32c().update_file(path, 5, 10**7),\n"
+        "    lambda: iohash.file_digest(open(path, 'rb'), 'crc32c'),\n"
+        "    lambda: iohash.hash_files([path] * 16, 'xxh3_64', 64),\n"
+        "    lambda: iohash.xxh3_64(b'x' * 10**8),\n"
+        "]:\n"
+        "    try:\n"
+        "        work()\n"
+        "        seen.append('ok')\n"
+        "    except MemoryError:\n"
+        "        seen.append('MemoryError')\n"
+        "print(' '.join(seen))\n"
+    )
+    for headroom in (1, 4, 32):
+        run = subprocess.run([sys.executable, "-c", code, str(path), str(headroom)],
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, (headroom, run.stderr[-2000:])
+        assert len(run.stdout.split()) == 5, run.stdout
