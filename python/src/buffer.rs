@@ -245,6 +245,12 @@ pub(crate) fn with_bytes<R>(data: &Bound<'_, PyAny>, f: impl FnOnce(&[u8]) -> R)
             "Strings must be encoded before hashing",
         ));
     }
+    if data.is_none() {
+        // python-xxhash's words, and hashlib's.
+        return Err(PyTypeError::new_err(
+            "object supporting the buffer API required",
+        ));
+    }
     let mut view = RawBuffer {
         buf: std::ptr::null_mut(),
         obj: std::ptr::null_mut(),

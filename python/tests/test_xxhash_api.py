@@ -227,3 +227,66 @@ def test_crc_functions_take_data_by_position_or_keyword():
         iohash.crc32c_intdigest(b"abc", 1)
     with pytest.raises(TypeError):
         iohash.crc32c_intdigest()
+
+
+def test_bad_arguments_raise_what_python_xxhash_raises_live():
+    # Every form of call, with every kind of bad data and seed: the same exception type and
+    # message as python-xxhash's.
+    import array
+
+    xxhash = oracle("xxhash")
+    bad_data = [None, "s", 5, 1.5, [1], memoryview(b"abcdef")[::2], memoryview(b"abcd").cast("B", [2, 2]),
+                array.array("i", [1, 2])]
+    bad_seeds = [None, "1", 1.5, b"1", [1], 2**70, -1]
+
+    def outcome(call):
+        try:
+            result = call()
+        except Exception as error:
+            return type(error), str(error)
+        return "ok", result if result is None or isinstance(result, (int, str, bytes)) else result.intdigest()
+
+    for name in CLASSES:
+        data_forms = [
+            lambda m, d: getattr(m, name)(d),
+            lambda m, d: getattr(m, name)(data=d),
+            lambda m, d: getattr(m, name)().update(d),
+            lambda m, d: getattr(m, f"{name}_intdigest")(d),
+            lambda m, d: getattr(m, f"{name}_digest")(data=d),
+        ]
+        seed_forms = [
+            lambda m, s: getattr(m, name)(b"x", s),
+            lambda m, s: getattr(m, name)(b"x", seed=s),
+            lambda m, s: getattr(m, f"{name}_hexdigest")(b"x", s),
+        ]
+        for form in data_forms:
+            for data in bad_data:
+                expected = outcome(lambda: form(xxhash, data))
+                assert outcome(lambda: form(ixxhash, data)) == expected, (name, data)
+        for form in seed_forms:
+            for seed in bad_seeds:
+                expected = outcome(lambda: form(xxhash, seed))
+                assert outcome(lambda: form(ixxhash, seed)) == expected, (name, seed)
+
+
+def test_our_own_api_raises_what_python_xxhash_raises_live():
+    xxhash = oracle("xxhash")
+    bad = [None, "s", 5, [1], memoryview(b"abcdef")[::2]]
+    bad_seeds = [None, "1", 1.5, [1], 2**70, -1]
+
+    def outcome(call):
+        try:
+            result = call()
+        except Exception as error:
+            return type(error), str(error)
+        return "ok", result.intdigest()
+
+    for name in CLASSES:
+        for data in bad:
+            expected = outcome(lambda: getattr(xxhash, name)(data))
+            assert outcome(lambda: getattr(iohash, name)(data)) == expected, (name, data)
+            expected = outcome(lambda: getattr(xxhash, name)().update(data) or 0)
+            assert outcome(lambda: getattr(iohash, name)().update(data) or 0) == expected
+        for seed in bad_seeds:
+            expected = outcome(lambda: getattr(xxhash, name)(b"x", seed=seed))
+            assert outcome(lambda: getattr(iohash, name)(b"x", seed=seed)) == expected, (name, seed)
