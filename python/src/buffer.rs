@@ -2,14 +2,9 @@
 //! the buffer protocol (bytearray, memoryview, array, mmap, NumPy arrays) through
 //! `PyObject_GetBuffer`.
 //!
-//! PyO3 declares the buffer protocol under the limited API only for Python 3.11 and later,
-//! where it joined the stable ABI. Its function and struct are older than that and the same
-//! in every CPython 3 (`Include/pybuffer.h`, unchanged since 3.3), and CPython 3.9 and 3.10
-//! export the function too, so this module declares them itself for one abi3 wheel from 3.9.
-//! On Windows, 3.9's and 3.10's `python3.dll` (the DLL an abi3 module links with) does not
-//! forward the two functions, so a module importing them there would not load: there they are
-//! looked up when the module is made, in the interpreter's own DLL (`sys.dllhandle`), which
-//! exports them in every version.
+//! PyO3 declares the buffer protocol only for Python 3.11 and later. Its function and struct
+//! are older than that and the same in every CPython 3 (`Include/pybuffer.h`, unchanged since
+//! 3.3), and CPython 3.10 exports the functions too, so this module declares them itself.
 
 use std::ffi::{c_char, c_int, c_void};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -39,23 +34,16 @@ struct RawBuffer {
 /// as hashlib does.
 const PYBUF_SIMPLE: c_int = 0;
 
-#[cfg(not(windows))]
 extern "C" {
     fn PyObject_GetBuffer(obj: *mut ffi::PyObject, view: *mut RawBuffer, flags: c_int) -> c_int;
     fn PyBuffer_Release(view: *mut RawBuffer);
 }
 
-/// What the module needs before its first call: where `bytes` keep their bytes, and on
-/// Windows the buffer functions.
+/// What the module needs before its first call: where `bytes` keep their bytes.
 pub(crate) fn init(py: Python<'_>) -> PyResult<()> {
     measure_bytes_data(py);
-    #[cfg(windows)]
-    windows::init(py)?;
     Ok(())
 }
-
-#[cfg(windows)]
-use windows::{PyBuffer_Release, PyObject_GetBuffer};
 
 /// How far past its start an exact `bytes` object keeps its bytes (CPython's `ob_sval`), or 0
 /// until [`measure_bytes_data`] has found it. The field is outside the limited API, so it is
@@ -117,91 +105,6 @@ fn exact_bytes<'a>(data: &'a Bound<'_, PyAny>) -> Option<&'a [u8]> {
             object.cast::<u8>().add(offset),
             len,
         ))
-    }
-}
-
-/// The two functions from the running interpreter's DLL, looked up once.
-#[cfg(windows)]
-#[allow(non_snake_case)]
-mod windows {
-    use std::ffi::{c_char, c_int, c_void, CStr};
-    use std::sync::OnceLock;
-
-    use pyo3::exceptions::PyImportError;
-    use pyo3::ffi;
-    use pyo3::prelude::*;
-
-    use super::RawBuffer;
-
-    type GetBuffer = unsafe extern "C" fn(*mut ffi::PyObject, *mut RawBuffer, c_int) -> c_int;
-    type Release = unsafe extern "C" fn(*mut RawBuffer);
-
-    static FUNCTIONS: OnceLock<(GetBuffer, Release)> = OnceLock::new();
-
-    #[link(name = "kernel32")]
-    extern "system" {
-        fn GetProcAddress(module: *mut c_void, name: *const c_char) -> *mut c_void;
-    }
-
-    /// The address of `name` in the DLL `handle`, or an ImportError.
-    fn lookup(handle: usize, name: &CStr) -> PyResult<*mut c_void> {
-        // SAFETY: `handle` is the interpreter's DLL, loaded for the life of the process, and
-        // `name` a NUL-terminated string; GetProcAddress only reads them.
-        let address = unsafe { GetProcAddress(handle as *mut c_void, name.as_ptr()) };
-        if address.is_null() {
-            return Err(PyImportError::new_err(format!(
-                "iohash: the Python DLL does not export {}",
-                name.to_string_lossy()
-            )));
-        }
-        Ok(address)
-    }
-
-    /// Looks the functions up in the interpreter's DLL (`sys.dllhandle`).
-    pub(crate) fn init(py: Python<'_>) -> PyResult<()> {
-        let handle: usize = py.import("sys")?.getattr("dllhandle")?.extract()?;
-        let get_buffer = lookup(handle, c"PyObject_GetBuffer")?;
-        let release = lookup(handle, c"PyBuffer_Release")?;
-        // SAFETY: the addresses are CPython's PyObject_GetBuffer and PyBuffer_Release, whose
-        // C signatures (Include/pybuffer.h, the same since 3.3) these types are.
-        let functions = unsafe {
-            (
-                std::mem::transmute::<*mut c_void, GetBuffer>(get_buffer),
-                std::mem::transmute::<*mut c_void, Release>(release),
-            )
-        };
-        let _ = FUNCTIONS.set(functions);
-        Ok(())
-    }
-
-    fn functions() -> &'static (GetBuffer, Release) {
-        // `init` runs when the module is made, before anything can ask for a buffer; a module
-        // whose init failed cannot be imported.
-        FUNCTIONS
-            .get()
-            .expect("iohash: the buffer functions are looked up when the module is made")
-    }
-
-    /// CPython's `PyObject_GetBuffer`, as declared elsewhere.
-    ///
-    /// # Safety
-    /// As the C function's: an attached thread, a live object and a writable view.
-    pub(crate) unsafe fn PyObject_GetBuffer(
-        obj: *mut ffi::PyObject,
-        view: *mut RawBuffer,
-        flags: c_int,
-    ) -> c_int {
-        // SAFETY: the caller keeps the C function's contract.
-        unsafe { (functions().0)(obj, view, flags) }
-    }
-
-    /// CPython's `PyBuffer_Release`.
-    ///
-    /// # Safety
-    /// As the C function's: an attached thread and a view filled by `PyObject_GetBuffer`.
-    pub(crate) unsafe fn PyBuffer_Release(view: *mut RawBuffer) {
-        // SAFETY: the caller keeps the C function's contract.
-        unsafe { (functions().1)(view) }
     }
 }
 

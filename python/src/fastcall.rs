@@ -1,18 +1,15 @@
 //! The hottest calls (the one-shot functions, the constructors, `update` and the digests)
-//! through `METH_FASTCALL` on CPython 3.10 and later.
+//! through `METH_FASTCALL`, without PyO3's argument parsing.
 //!
-//! Under `abi3-py39` PyO3 declares every function `METH_VARARGS`: CPython packs the arguments
-//! into a tuple for each call and PyO3 unpacks them, most of a call on 16 bytes (BENCHMARKS.md,
-//! Python package, "The run before").
-//! `METH_FASTCALL` passes them as an array; it is in CPython since 3.7 but in the limited API
-//! only from 3.10, so the one abi3 wheel checks the running interpreter's version when the
-//! module is made: from 3.10 each of these names is replaced by a `METH_FASTCALL` function
-//! (or method descriptor) made here, on 3.9 PyO3's stays. The fast versions only take the
+//! PyO3's functions parse their arguments into Rust values before the body runs, most of a
+//! call on 16 bytes (BENCHMARKS.md, Python package, "The run before"). The functions made
+//! here take CPython's array of arguments as it is: each of these names is replaced by a
+//! `METH_FASTCALL` function (or method descriptor) made here. The fast versions only take the
 //! common shapes of a call (`f(data)`, `f(data, seed)`, `f(data, seed=s)`, `h.update(data)`,
 //! `h.digest()`) and hand any other to PyO3's, so keywords, defaults and error messages stay
 //! PyO3's.
 
-use std::ffi::{c_int, CString};
+use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::OnceLock;
 
@@ -21,10 +18,6 @@ use pyo3::panic::PanicException;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 use pyo3::Borrowed;
-
-/// `METH_FASTCALL`; pyo3-ffi declares it under abi3 only from 3.10, where it joined the
-/// limited API. Only used when the running interpreter is 3.10 or later.
-pub(crate) const METH_FASTCALL: c_int = 0x0080;
 
 /// A `METH_FASTCALL | METH_KEYWORDS` function: `self` (the module, or the instance for a
 /// method), the positional arguments then the keyword arguments' values, the number of
@@ -65,11 +58,6 @@ pub(crate) type Body = dyn for<'py> Fn(
     Option<&Bound<'py, PyAny>>,
     Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>>;
-
-/// Whether the fast versions are used: the running interpreter is 3.10 or later.
-pub(crate) fn enabled(py: Python<'_>) -> bool {
-    py.version_info() >= (3, 10)
-}
 
 /// The body of every fast function: the call's arguments matched against `shape` and given to
 /// `body`, or the whole call handed to `original` (PyO3's version) when they do not match.
@@ -273,10 +261,10 @@ fn method_def(
         ml_meth: ffi::PyMethodDefPointer {
             // SAFETY: CPython calls `ml_meth` with the signature its flags name, here
             // METH_FASTCALL | METH_KEYWORDS, which `Fast` is; the union only stores it as
-            // the plain `PyCFunction` type (pyo3-ffi has no FASTCALL variant under abi3-py39).
+            // the plain `PyCFunction` type.
             PyCFunction: unsafe { std::mem::transmute::<Fast, ffi::PyCFunction>(fast) },
         },
-        ml_flags: METH_FASTCALL | ffi::METH_KEYWORDS,
+        ml_flags: ffi::METH_FASTCALL | ffi::METH_KEYWORDS,
         ml_doc: to_c(doc)?.as_ptr(),
     })))
 }

@@ -221,11 +221,8 @@ impl Hasher {
 }
 
 /// `Hasher`'s `update`, `digest`, `hexdigest` and `intdigest`, the calls made on every hasher,
-/// through `METH_FASTCALL` where the interpreter has it (see fastcall.rs).
+/// through `METH_FASTCALL` (see fastcall.rs).
 pub(crate) fn fast_methods(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    if !crate::fastcall::enabled(module.py()) {
-        return Ok(());
-    }
     let class = module.py().get_type::<Hasher>();
     crate::fastcall::fast!(
         replace_method,

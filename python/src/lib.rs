@@ -54,17 +54,15 @@ macro_rules! constructors {
         )*
         fn add_constructors(module: &Bound<'_, PyModule>) -> PyResult<()> {
             $(module.add_function(wrap_pyfunction!($name, module)?)?;)*
-            if fastcall::enabled(module.py()) {
-                $(fastcall::fast!(
-                    replace_function,
-                    module,
-                    stringify!($name),
-                    fastcall::Shape::OptionalDataKeywordSeed,
-                    |py, _this, data, seed| {
-                        Ok(Hasher::create(py, $algorithm, data, seed)?.into_pyobject(py)?.into_any())
-                    }
-                )?;)*
-            }
+            $(fastcall::fast!(
+                replace_function,
+                module,
+                stringify!($name),
+                fastcall::Shape::OptionalDataKeywordSeed,
+                |py, _this, data, seed| {
+                    Ok(Hasher::create(py, $algorithm, data, seed)?.into_pyobject(py)?.into_any())
+                }
+            )?;)*
             Ok(())
         }
     };

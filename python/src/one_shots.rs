@@ -69,21 +69,18 @@ macro_rules! crc_one_shots {
             }
         )*
 
-        /// Adds the functions to `module`, through `METH_FASTCALL` where the interpreter has
-        /// it (fastcall.rs).
+        /// Adds the functions to `module`, through `METH_FASTCALL` (fastcall.rs).
         pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
             $(
                 module.add_function(wrap_pyfunction!($digest, module)?)?;
                 module.add_function(wrap_pyfunction!($intdigest, module)?)?;
                 module.add_function(wrap_pyfunction!($hexdigest, module)?)?;
             )*
-            if crate::fastcall::enabled(module.py()) {
-                $(
-                    fast_crc!(module, $digest);
-                    fast_crc!(module, $intdigest);
-                    fast_crc!(module, $hexdigest);
-                )*
-            }
+            $(
+                fast_crc!(module, $digest);
+                fast_crc!(module, $intdigest);
+                fast_crc!(module, $hexdigest);
+            )*
             Ok(())
         }
     };

@@ -8,9 +8,9 @@
 //! whether it may use the hasher at once: when the count is zero, no other thread can reach
 //! the hasher until this one lets the GIL go, which it does not do while it uses it.
 //!
-//! This needs a GIL: the module is built for the stable ABI (abi3), which free-threaded
-//! CPython does not load, and PyO3 refuses subinterpreters, which could have a GIL each;
-//! `check_gil` also refuses an interpreter that says its GIL is off.
+//! This needs a GIL: the module declares that it uses one (PyO3's default), so free-threaded
+//! CPython turns its GIL on when it imports the module, and PyO3 refuses subinterpreters,
+//! which could have a GIL each; `check_gil` also refuses an interpreter whose GIL stays off.
 
 use std::cell::{Cell, UnsafeCell};
 use std::sync::{Mutex, PoisonError};
@@ -122,7 +122,7 @@ pub(crate) fn check_gil(py: Python<'_>) -> PyResult<()> {
     if let Ok(is_gil_enabled) = sys.getattr("_is_gil_enabled") {
         if !is_gil_enabled.call0()?.is_truthy()? {
             return Err(pyo3::exceptions::PyImportError::new_err(
-                "iohash needs the GIL: it is built for CPython's stable ABI",
+                "iohash needs the GIL, which this interpreter keeps off (PYTHON_GIL=0?)",
             ));
         }
     }

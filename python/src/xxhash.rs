@@ -130,14 +130,12 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     ] {
         module.add_function(function)?;
     }
-    if crate::fastcall::enabled(module.py()) {
-        fast_one_shots!(
-            module;
-            xxh32_digest, xxh32_intdigest, xxh32_hexdigest,
-            xxh64_digest, xxh64_intdigest, xxh64_hexdigest,
-            xxh3_64_digest, xxh3_64_intdigest, xxh3_64_hexdigest,
-            xxh3_128_digest, xxh3_128_intdigest, xxh3_128_hexdigest
-        );
-    }
+    fast_one_shots!(
+        module;
+        xxh32_digest, xxh32_intdigest, xxh32_hexdigest,
+        xxh64_digest, xxh64_intdigest, xxh64_hexdigest,
+        xxh3_64_digest, xxh3_64_intdigest, xxh3_64_hexdigest,
+        xxh3_128_digest, xxh3_128_intdigest, xxh3_128_hexdigest
+    );
     Ok(())
 }

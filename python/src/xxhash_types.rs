@@ -4,12 +4,13 @@
 //! Most code calls python-xxhash as `xxh64(data).hexdigest()`, so making an object is most of a
 //! call on short data. PyO3's way of making one (its trampolines, its argument parser, slot
 //! lookups under the stable ABI) cost more than python-xxhash's whole call (BENCHMARKS.md,
-//! Python package, "The python-xxhash classes"). Here `tp_new` is ours: it reads the arguments
-//! as CPython passes them, allocates with `PyObject_Malloc` and writes the fields in place.
-//! From Python 3.10 calling a class skips even that: as python-xxhash's classes do, it goes
-//! straight to a function of ours that takes the arguments in an array (`tp_vectorcall`).
-//! The methods call the code `iohash.Hasher` uses, through `METH_FASTCALL` from Python 3.10
-//! (fastcall.rs) and the older conventions on 3.9; what they return and raise is as before.
+//! Python package, "The python-xxhash classes"). Here `tp_new` and `tp_init` are ours, as in
+//! python-xxhash: they read the arguments as CPython passes them, allocate with
+//! `PyObject_Malloc` and write the fields in place. Calling a class skips even those: it goes
+//! straight to a function of ours that takes the arguments in an array (`tp_vectorcall`). A
+//! type may name that function in its slots from CPython 3.14, in the stable ABI too; before,
+//! only the full API has the field, so those versions get a wheel each (see Cargo.toml).
+//! The methods call the code `iohash.Hasher` uses, through `METH_FASTCALL` (fastcall.rs).
 
 use std::ffi::{c_int, c_void, CStr};
 use std::ptr::{self, addr_of_mut};
@@ -32,8 +33,7 @@ struct Class {
     name: &'static str,
     /// `__module__` and `__name__`, as `PyType_FromSpec` takes them.
     qualified: &'static CStr,
-    /// The docstring, its first line the text signature `inspect` reads (from Python 3.10:
-    /// 3.9's `PyType_FromSpec` drops it).
+    /// The docstring, its first line the text signature `inspect` reads.
     doc: &'static CStr,
     /// The `name` attribute, as python-xxhash gives it.
     tag: &'static str,
@@ -140,33 +140,19 @@ fn alloc(py: Python<'_>, class: usize, hasher: AnyHasher, seed: u64) -> PyResult
     }
 }
 
-/// `tp_new` of the class `C`: `xxh64(data=b'', seed=0)` as python-xxhash takes it (neither
-/// may be `None`, as in python-xxhash).
+/// `tp_new` of the class `C`: a new object with seed 0, as python-xxhash's `tp_new` makes
+/// it; [`init`] then reads the arguments. (A call of the class goes to [`call`] instead,
+/// which does both at once; these two serve `cls.__new__` and `h.__init__`.)
 unsafe extern "C" fn new<const C: usize>(
     _subtype: *mut ffi::PyTypeObject,
-    args: *mut ffi::PyObject,
-    kwargs: *mut ffi::PyObject,
+    _args: *mut ffi::PyObject,
+    _kwargs: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: CPython passes `tp_new` a tuple and a dict or null, borrowed for the call.
-        let [data, seed] = unsafe {
-            tuple_and_dict(
-                py,
-                || CLASSES[C].name.to_owned(),
-                ["data", "seed"],
-                args,
-                kwargs,
-            )
-        }?;
-        // SAFETY: those are the call's arguments, borrowed for it.
-        unsafe { made(py, C, data, seed) }
-    })
+    entry(|py| alloc(py, C, CLASSES[C].algorithm.hasher(0), 0))
 }
 
 /// `tp_init`: `h.__init__(data=b'', seed=0)` starts `h` again with that seed and data, as
-/// python-xxhash's objects do. A call of the class runs it after `tp_new` only where it is
-/// not called through [`call`] (CPython 3.9), which hashes the data a second time, to the
-/// same result.
+/// python-xxhash's objects do.
 unsafe extern "C" fn init<const C: usize>(
     object: *mut ffi::PyObject,
     args: *mut ffi::PyObject,
@@ -201,9 +187,9 @@ unsafe extern "C" fn init<const C: usize>(
     0
 }
 
-/// `tp_vectorcall` of the class `C`, where [`set_vectorcall`] could put it: the class called
-/// with its arguments in an array, as python-xxhash's classes are, rather than through
-/// `type.__call__`, a tuple of the arguments and `tp_new`.
+/// `tp_vectorcall` of the class `C`: the class called with its arguments in an array, as
+/// python-xxhash's classes are, rather than through `type.__call__`, a tuple of the
+/// arguments, `tp_new` and `tp_init`.
 unsafe extern "C" fn call<const C: usize>(
     _class: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
@@ -353,44 +339,18 @@ unsafe extern "C" fn dealloc(object: *mut ffi::PyObject) {
 
 /// A method without arguments: what it returns for an instance.
 trait NoArgs {
-    /// The method's name, for the error a call with arguments gets.
-    const NAME: &'static str;
     /// What the method returns for `this`.
     fn call<'py>(py: Python<'py>, this: &Instance) -> PyResult<Bound<'py, PyAny>>;
 }
 
-/// The method `M` as `METH_NOARGS`, for Python 3.9.
+/// The method `M` as `METH_NOARGS`, which CPython checks for arguments itself, and calls
+/// through its quickest specialized instruction.
 unsafe extern "C" fn no_args<M: NoArgs>(
     object: *mut ffi::PyObject,
     _unused: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
     // SAFETY: CPython checked that `self` is an instance of the type.
     entry(|py| M::call(py, unsafe { Instance::of(object) }))
-}
-
-/// The method `M` through `METH_FASTCALL | METH_KEYWORDS`, where the interpreter has it:
-/// CPython 3.11 checks the depth of recursion on each `METH_NOARGS` call, not on these.
-unsafe extern "C" fn no_args_fast<M: NoArgs>(
-    object: *mut ffi::PyObject,
-    _args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: CPython checked that `self` is an instance of the type.
-        let this = unsafe { Instance::of(object) };
-        // SAFETY: a non-null `kwnames` is a tuple (the METH_FASTCALL contract), which may be
-        // empty.
-        let keywords = !kwnames.is_null() && unsafe { ffi::PyTuple_Size(kwnames) } != 0;
-        if nargs != 0 || keywords {
-            return Err(PyTypeError::new_err(format!(
-                "{}.{}() takes no arguments",
-                this.class().name,
-                M::NAME
-            )));
-        }
-        M::call(py, this)
-    })
 }
 
 /// Defines the methods without arguments: `$type` (the method `$name`) returns `$body`.
@@ -401,7 +361,6 @@ macro_rules! no_args {
             struct $type;
 
             impl NoArgs for $type {
-                const NAME: &'static str = $name;
                 fn call<'py>($py: Python<'py>, $this: &Instance) -> PyResult<Bound<'py, PyAny>> {
                     $body
                 }
@@ -448,33 +407,6 @@ unsafe extern "C" fn update_fast(
             let (positional, keywords) = unsafe { vector_arguments(py, args, nargs, kwnames) };
             let function = || format!("{}.update", this.class().name);
             required(function, bind(function, ["data"], positional, &keywords)?)?
-        };
-        // SAFETY: `data` is an argument of the call, borrowed for it.
-        let data = unsafe { Borrowed::from_ptr(py, data) };
-        hasher::update(py, &this.state, &data)?;
-        Ok(py.None().into_bound(py))
-    })
-}
-
-/// `update(data)` through `METH_VARARGS | METH_KEYWORDS`, for Python 3.9.
-unsafe extern "C" fn update_tuple(
-    object: *mut ffi::PyObject,
-    args: *mut ffi::PyObject,
-    kwargs: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: CPython checked that `self` is an instance of the type, and passes a tuple
-        // and a dict or null, borrowed for the call.
-        let (this, data) = unsafe {
-            let this = Instance::of(object);
-            let function = || format!("{}.update", this.class().name);
-            (
-                this,
-                required(
-                    function,
-                    tuple_and_dict(py, function, ["data"], args, kwargs)?,
-                )?,
-            )
         };
         // SAFETY: `data` is an argument of the call, borrowed for it.
         let data = unsafe { Borrowed::from_ptr(py, data) };
@@ -595,53 +527,35 @@ fn getter(name: &'static CStr, get: ffi::getter, doc: &'static CStr) -> ffi::PyG
     }
 }
 
-/// A function for the table with its flags: `fast` (`METH_FASTCALL | METH_KEYWORDS`) where
-/// the interpreter has it (fastcall.rs), else `slow` with `slow_flags`.
-fn either(
-    py: Python<'_>,
-    fast: crate::fastcall::Fast,
-    slow: ffi::PyCFunction,
-    slow_flags: c_int,
-) -> (ffi::PyCFunction, c_int) {
-    if crate::fastcall::enabled(py) {
-        // SAFETY: CPython calls a method with the signature its flags name, which `fast` has;
-        // the table's field only stores it as the plain type.
-        let fast = unsafe { std::mem::transmute::<crate::fastcall::Fast, ffi::PyCFunction>(fast) };
-        (fast, crate::fastcall::METH_FASTCALL | ffi::METH_KEYWORDS)
-    } else {
-        (slow, slow_flags)
-    }
-}
-
-/// The method `M`'s entry: `M` through `METH_FASTCALL` or `METH_NOARGS`.
-fn no_args_method<M: NoArgs>(
-    py: Python<'_>,
+/// A `METH_FASTCALL | METH_KEYWORDS` method's entry (fastcall.rs).
+fn fast_method(
     name: &'static CStr,
+    fast: crate::fastcall::Fast,
     doc: &'static CStr,
 ) -> ffi::PyMethodDef {
-    let (function, flags) = either(py, no_args_fast::<M>, no_args::<M>, ffi::METH_NOARGS);
-    method(name, function, flags, doc)
+    // SAFETY: CPython calls a method with the signature its flags name, which `fast` has; the
+    // table's field only stores it as the plain type.
+    let fast = unsafe { std::mem::transmute::<crate::fastcall::Fast, ffi::PyCFunction>(fast) };
+    method(name, fast, ffi::METH_FASTCALL | ffi::METH_KEYWORDS, doc)
+}
+
+/// The method `M`'s entry.
+fn no_args_method<M: NoArgs>(name: &'static CStr, doc: &'static CStr) -> ffi::PyMethodDef {
+    method(name, no_args::<M>, ffi::METH_NOARGS, doc)
 }
 
 /// The methods every class has, ended by the zeroed entry CPython looks for; made once and
 /// kept, as the types keep pointers into it.
-fn methods(py: Python<'_>) -> &'static [ffi::PyMethodDef] {
-    let update_tuple: ffi::PyCFunctionWithKeywords = update_tuple;
-    // SAFETY: as in `either`, for METH_VARARGS | METH_KEYWORDS, which `update_tuple` has.
-    let update_tuple = unsafe {
-        std::mem::transmute::<ffi::PyCFunctionWithKeywords, ffi::PyCFunction>(update_tuple)
-    };
-    let keywords = ffi::METH_VARARGS | ffi::METH_KEYWORDS;
-    let (update, update_flags) = either(py, update_fast, update_tuple, keywords);
+fn methods() -> &'static [ffi::PyMethodDef] {
     Box::leak(Box::new([
-        method(c"update", update, update_flags, c"update($self, /, data)\n--\n\nUpdates the hash with the bytes of `data` (a bytes-like object)."),
-        no_args_method::<Digest>(py, c"digest", c"digest($self, /)\n--\n\nThe digest so far, big-endian bytes."),
-        no_args_method::<HexDigest>(py, c"hexdigest", c"hexdigest($self, /)\n--\n\nThe digest as a string of hexadecimal digits."),
-        no_args_method::<IntDigest>(py, c"intdigest", c"intdigest($self, /)\n--\n\nThe digest as an integer."),
-        no_args_method::<Duplicate>(py, c"copy", c"copy($self, /)\n--\n\nA copy of this hasher."),
-        no_args_method::<Reset>(py, c"reset", c"reset($self, /)\n--\n\nBack to the state of a new hasher with the same seed."),
-        no_args_method::<Reduce>(py, c"__reduce__", c"__reduce__($self, /)\n--\n\nHow pickle saves the hasher: its saved state and seed."),
-        no_args_method::<Duplicate>(py, c"__copy__", c"__copy__($self, /)\n--\n\nA copy of this hasher."),
+        fast_method(c"update", update_fast, c"update($self, /, data)\n--\n\nUpdates the hash with the bytes of `data` (a bytes-like object)."),
+        no_args_method::<Digest>(c"digest", c"digest($self, /)\n--\n\nThe digest so far, big-endian bytes."),
+        no_args_method::<HexDigest>(c"hexdigest", c"hexdigest($self, /)\n--\n\nThe digest as a string of hexadecimal digits."),
+        no_args_method::<IntDigest>(c"intdigest", c"intdigest($self, /)\n--\n\nThe digest as an integer."),
+        no_args_method::<Duplicate>(c"copy", c"copy($self, /)\n--\n\nA copy of this hasher."),
+        no_args_method::<Reset>(c"reset", c"reset($self, /)\n--\n\nBack to the state of a new hasher with the same seed."),
+        no_args_method::<Reduce>(c"__reduce__", c"__reduce__($self, /)\n--\n\nHow pickle saves the hasher: its saved state and seed."),
+        no_args_method::<Duplicate>(c"__copy__", c"__copy__($self, /)\n--\n\nA copy of this hasher."),
         method(c"__deepcopy__", deep_copy, ffi::METH_O, c"__deepcopy__($self, memo, /)\n--\n\nA copy of this hasher."),
         // SAFETY: CPython's end of the table is an entry of zeroes (a null name).
         unsafe { std::mem::zeroed() },
@@ -673,13 +587,8 @@ fn getters() -> &'static [ffi::PyGetSetDef] {
     ]))
 }
 
-/// `Py_TPFLAGS_IMMUTABLETYPE`, in CPython from 3.10 (pyo3-ffi declares it under abi3 only
-/// for a 3.10 build).
-const IMMUTABLE_TYPE: std::ffi::c_ulong = 1 << 8;
-
-/// `tp_alloc`, which only a `__new__` other than [`new`] calls (`object.__new__` through a
-/// replaced `__new__` on 3.9, whose types are not immutable): refused, as an instance that
-/// [`alloc`] did not write would hold no valid hasher.
+/// `tp_alloc`, which only a `__new__` other than [`new`] would call: refused, as an instance
+/// that [`alloc`] did not write would hold no valid hasher.
 unsafe extern "C" fn refuse_alloc(
     _type: *mut ffi::PyTypeObject,
     _items: ffi::Py_ssize_t,
@@ -691,70 +600,12 @@ unsafe extern "C" fn refuse_alloc(
     })
 }
 
-/// Where CPython's `PyTypeObject` keeps the fields [`set_vectorcall`] reads and writes, in
-/// words from its start: the same from 3.8 to 3.14 on every platform, as each field before
-/// them is a pointer, a `Py_ssize_t` or a smaller integer padded to a word.
-const TP_DEALLOC: usize = 6;
-const TP_ALLOC: usize = 38;
-const TP_NEW: usize = 39;
-const TP_FREE: usize = 40;
-const TP_BASES: usize = 42;
-const TP_MRO: usize = 43;
-const TP_VECTORCALL: usize = 50;
-
-/// Puts [`call`] in the type's `tp_vectorcall`, which the limited API cannot set before
-/// Python 3.14, so that calling the class skips `type.__call__` and a tuple of its arguments
-/// (BENCHMARKS.md, Python package, "The python-xxhash classes").
-///
-/// Done only where the type's memory is laid out as CPython's `PyTypeObject`, checked on the
-/// running interpreter, as buffer.rs checks the layout of `bytes`: the four slots [`make`]
-/// gave and the type's `__bases__` and `__mro__` must be at their places in that layout, and
-/// `tp_vectorcall` empty. Not on 3.9, whose types are not immutable: a `__new__` put in place
-/// there would be bypassed. Where it is not done, calls go through `tp_new`, only slower.
-fn set_vectorcall<const C: usize>(
-    type_object: &Bound<'_, PyType>,
-    slots: [(usize, *mut c_void); 4],
-) -> PyResult<bool> {
-    let py = type_object.py();
-    if !crate::fastcall::enabled(py) {
-        return Ok(false);
-    }
-    // A heap type's object is `type.__basicsize__` bytes long.
-    let type_size: usize = py
-        .get_type::<PyType>()
-        .getattr("__basicsize__")?
-        .extract()?;
-    if type_size < (TP_VECTORCALL + 1) * size_of::<*mut c_void>() {
-        return Ok(false);
-    }
-    // Each attribute returns the tuple the type holds, kept alive by the type.
-    let bases = type_object.getattr("__bases__")?.as_ptr().cast::<c_void>();
-    let mro = type_object.getattr("__mro__")?.as_ptr().cast::<c_void>();
-    let mut expected = slots.into_iter().chain([(TP_BASES, bases), (TP_MRO, mro)]);
-    let words = type_object.as_type_ptr().cast::<*mut c_void>();
-    // SAFETY: the type object is `type_size` bytes, longer than the words read, and aligned
-    // to a word. This thread holds the GIL, and no other code reads `tp_vectorcall` before
-    // the type is called, so the one write races with nothing. The word written is
-    // `tp_vectorcall` (the fields checked pin the layout), which CPython calls as a
-    // `vectorcallfunc`, the signature of `call`.
-    unsafe {
-        let laid_out = expected.all(|(index, value)| *words.add(index) == value)
-            && (*words.add(TP_VECTORCALL)).is_null();
-        if laid_out {
-            let call: ffi::vectorcallfunc = call::<C>;
-            *words.add(TP_VECTORCALL) = call as *mut c_void;
-        }
-        Ok(laid_out)
-    }
-}
-
-/// Makes the type of `CLASSES[C]` and adds it to `module`; whether its calls skip `tp_new`
-/// ([`set_vectorcall`]).
+/// Makes the type of `CLASSES[C]` and adds it to `module`.
 fn make<const C: usize>(
     module: &Bound<'_, PyModule>,
     methods: &'static [ffi::PyMethodDef],
     getters: &'static [ffi::PyGetSetDef],
-) -> PyResult<bool> {
+) -> PyResult<()> {
     let py = module.py();
     let class = &CLASSES[C];
     let tp_new: ffi::newfunc = new::<C>;
@@ -762,67 +613,64 @@ fn make<const C: usize>(
     let tp_alloc: ffi::allocfunc = refuse_alloc;
     let tp_dealloc: ffi::destructor = dealloc;
     let tp_free: ffi::freefunc = ffi::PyObject_Free;
-    // The functions in the type's slots, with where `set_vectorcall` finds each in the type.
-    let functions = [
-        (ffi::Py_tp_new, TP_NEW, tp_new as *mut c_void),
-        (ffi::Py_tp_dealloc, TP_DEALLOC, tp_dealloc as *mut c_void),
-        (ffi::Py_tp_alloc, TP_ALLOC, tp_alloc as *mut c_void),
-        (ffi::Py_tp_free, TP_FREE, tp_free as *mut c_void),
-    ];
+    let tp_vectorcall: ffi::vectorcallfunc = call::<C>;
     let slot = |slot, pfunc| ffi::PyType_Slot { slot, pfunc };
-    let slots: Vec<_> = functions
-        .iter()
-        .map(|&(id, _, function)| slot(id, function))
-        .chain([
-            slot(ffi::Py_tp_init, tp_init as *mut c_void),
-            slot(ffi::Py_tp_methods, methods.as_ptr().cast_mut().cast()),
-            slot(ffi::Py_tp_getset, getters.as_ptr().cast_mut().cast()),
-            slot(ffi::Py_tp_doc, class.doc.as_ptr().cast_mut().cast()),
-            // The end of the list.
-            slot(0, ptr::null_mut()),
-        ])
-        .collect();
+    let mut slots = vec![
+        slot(ffi::Py_tp_new, tp_new as *mut c_void),
+        slot(ffi::Py_tp_init, tp_init as *mut c_void),
+        slot(ffi::Py_tp_dealloc, tp_dealloc as *mut c_void),
+        slot(ffi::Py_tp_alloc, tp_alloc as *mut c_void),
+        slot(ffi::Py_tp_free, tp_free as *mut c_void),
+        slot(ffi::Py_tp_methods, methods.as_ptr().cast_mut().cast()),
+        slot(ffi::Py_tp_getset, getters.as_ptr().cast_mut().cast()),
+        slot(ffi::Py_tp_doc, class.doc.as_ptr().cast_mut().cast()),
+    ];
+    // From CPython 3.14 the type names its vectorcall function in its slots (gh-100554), on
+    // the full API and the stable ABI alike; before, [`set_vectorcall`] puts it in place.
+    #[cfg(Py_3_14)]
+    slots.push(slot(ffi::Py_tp_vectorcall, tp_vectorcall as *mut c_void));
+    // The end of the list.
+    slots.push(slot(0, ptr::null_mut()));
     let slots = Box::leak(slots.into_boxed_slice());
     let mut spec = ffi::PyType_Spec {
         name: class.qualified.as_ptr(),
         basicsize: c_int::try_from(size_of::<Instance>())
             .map_err(|_| PyValueError::new_err("iohash.xxhash: an instance too large"))?,
         itemsize: 0,
-        // Not a base type, as python-xxhash's are not; immutable where CPython has the flag
-        // (3.10), as python-xxhash's static types are, so no `__new__` can be put in place.
-        flags: (ffi::Py_TPFLAGS_DEFAULT
-            | if crate::fastcall::enabled(py) {
-                IMMUTABLE_TYPE
-            } else {
-                0
-            }) as _,
+        // Not a base type, as python-xxhash's are not; immutable, as python-xxhash's static
+        // types are, so no `__new__` can be put in place.
+        flags: (ffi::Py_TPFLAGS_DEFAULT | ffi::Py_TPFLAGS_IMMUTABLETYPE) as _,
         slots: slots.as_mut_ptr(),
     };
     // SAFETY: the spec, its name, slots, methods, getters and docstrings live for the process
-    // (static or leaked); `tp_new` and `tp_dealloc` have the signatures their slots name. The
-    // result is a new reference or null with an error set.
+    // (static or leaked); each function has the signature its slot names. The result is a new
+    // reference or null with an error set.
     let type_object = unsafe { Bound::from_owned_ptr_or_err(py, ffi::PyType_FromSpec(&mut spec))? };
     let type_object = type_object.cast_into::<PyType>()?;
-    let vectorcall = set_vectorcall::<C>(
-        &type_object,
-        functions.map(|(_, word, function)| (word, function)),
-    )?;
+    #[cfg(not(Py_3_14))]
+    set_vectorcall(&type_object, tp_vectorcall);
     module.add(class.name, &type_object)?;
     let _ = TYPES[C].set(type_object.unbind());
-    Ok(vectorcall)
+    Ok(())
 }
 
-/// Adds the four classes to `module`, and `_vectorcall_classes`: whether calling each skips
-/// `tp_new`, which the tests expect of CPython from 3.10.
+/// Puts `call` in the type's `tp_vectorcall`, a field of the full API's `PyTypeObject` (the
+/// stable ABI, which has no such field, is only built for 3.14, which takes the slot).
+#[cfg(not(Py_3_14))]
+fn set_vectorcall(type_object: &Bound<'_, PyType>, call: ffi::vectorcallfunc) {
+    // SAFETY: `type_object` is a live heap type this module just made, and no code has called
+    // it yet; the GIL is held. `tp_vectorcall` is the full API's field for the function that
+    // calls of the type itself go to, whose signature `call` has.
+    unsafe { (*type_object.as_type_ptr()).tp_vectorcall = Some(call) };
+}
+
+/// Adds the four classes to `module`.
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    let (methods, getters) = (methods(module.py()), getters());
-    let vectorcall = [
-        make::<0>(module, methods, getters)?,
-        make::<1>(module, methods, getters)?,
-        make::<2>(module, methods, getters)?,
-        make::<3>(module, methods, getters)?,
-    ];
-    module.add("_vectorcall_classes", vectorcall.iter().all(|&made| made))
+    let (methods, getters) = (methods(), getters());
+    make::<0>(module, methods, getters)?;
+    make::<1>(module, methods, getters)?;
+    make::<2>(module, methods, getters)?;
+    make::<3>(module, methods, getters)
 }
 
 /// The object of the class named `name` holding `hasher` (pickle's way back), or `ValueError`
