@@ -2,6 +2,7 @@
 //! adapters and file hashing: every path equals the one-shot hash, and none allocates anything
 //! the size of the payload, the in-memory reader paths nothing at all (counted by a global
 //! allocator that counts this thread's allocations only, since tests run in parallel).
+#![cfg(feature = "std")]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -4,6 +4,7 @@
 //! (Storage's CRC64, `x-ms-content-crc64`). Where a Python with both packages is found
 //! (`IOHASH_PYTHON`, else `python3`), the script also runs live and must write the committed
 //! file; CI sets `IOHASH_REQUIRE_PYTHON_ORACLES=1`, which makes a skip a failure.
+#![cfg(feature = "std")]
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! CRC-32 and CRC-64 in every parameter set against two independent references: a bitwise
 //! implementation written here from the catalogue's parameters, and the `crc` crate's
 //! table-driven catalogue. Plus split-point independence and `combine`.
+#![cfg(feature = "std")]
 
 mod common;
 

@@ -2,6 +2,7 @@
 //! `crc` crate and the catalogue's check value (the list is written by
 //! `tests/data/gen_crc_catalogue.py`), and random sets of every width against a bit-at-a-time
 //! model written here; split points, `combine`, saved states and names.
+#![cfg(feature = "std")]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! Every hasher against `xxhash-rust` and `twox-hash` on random inputs, seeds and split points,
 //! from an unaligned offset; and the contract every hasher keeps (clone, reset, hash and reset).
+#![cfg(feature = "std")]
 
 mod common;
 

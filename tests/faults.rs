@@ -3,7 +3,7 @@
 //! truncated and extended while each file path hashes them. The answer is the exact hash, the
 //! hash of one version of the file, or an error: never another `Ok`, never a panic. (The async
 //! paths' share is in `tests/tokio.rs`, the command's in `cli/tests/cli.rs`.)
-#![cfg(unix)]
+#![cfg(all(unix, feature = "std"))]
 
 mod common;
 

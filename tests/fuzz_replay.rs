@@ -2,6 +2,7 @@
 //! its committed corpus (`fuzz/corpus/<target>/`) and a few thousand inputs from a fixed-seed
 //! generator, so a regression shows up in `cargo test` without nightly. (The command's
 //! `check_parser` is replayed by `cli/tests/fuzz_replay.rs`.)
+#![cfg(feature = "std")]
 
 #[path = "../fuzz/bodies.rs"]
 mod bodies;

@@ -1,6 +1,7 @@
 //! Every way of getting bytes from a reader into a hasher gives the one-shot hash, and makes the
 //! writes it promises (counted by a hasher that records each `append`), on concrete hashers,
 //! `AnyHasher` and trait objects alike.
+#![cfg(feature = "std")]
 
 mod common;
 

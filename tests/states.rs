@@ -4,6 +4,7 @@
 //!
 //! `IOHASH_WRITE_STATES=1 cargo test --test states` rewrites the committed states, for a new
 //! case; a changed format must instead get a new version number and keep reading the old.
+#![cfg(feature = "std")]
 
 mod common;
 

@@ -1,5 +1,6 @@
 //! The async paths (feature `tokio`): each equals the one-shot hash; cancellation before and
 //! during a hash, and dropping the future, stop the blocking work.
+#![cfg(feature = "tokio")]
 
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Builds the wheels PyPI takes, and the sdist, into target/wheels: manylinux2014 and
+# musllinux_1_2 wheels for x86-64 and AArch64, one per CPython version from 3.10 to 3.13 on
+# the full API, and one abi3 wheel for 3.14 and later. maturin's --compatibility check
+# refuses a wheel that needs newer glibc symbols than its tag allows; zig (PyPI's ziglang)
+# links against that old glibc and cross-compiles, and maturin's own sysconfig data stands in
+# for interpreters this machine does not have.
+#
+#   python/wheels.sh        every wheel and the sdist
+#   python/wheels.sh ci     one version and the abi3 wheel on each platform, and the sdist
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=target/wheels
+venv=target/wheel-venv
+[ -x "$venv/bin/maturin" ] && "$venv/bin/python" -m ziglang version >/dev/null 2>&1 || {
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q maturin ziglang
+}
+export PATH="$PWD/$venv/bin:$PATH"
+rustup target add aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl >/dev/null
+
+case "${1:-all}" in
+  ci) versions=(3.11) ;;
+  all) versions=(3.10 3.11 3.12 3.13) ;;
+  *) echo "usage: $0 [ci]" >&2; exit 2 ;;
+esac
+rm -rf "$out"
+build() { maturin build -m python/Cargo.toml --zig --out "$out" "$@" 2>&1 | grep -E '📦 Built|error|💥' ; }
+for target in x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
+  case "$target" in *-gnu) tag=manylinux2014 ;; *) tag=musllinux_1_2 ;; esac
+  for version in "${versions[@]}"; do
+    build --target "$target" --compatibility "$tag" -i "python$version"
+  done
+  build --target "$target" --compatibility "$tag" --features abi3
+done
+maturin sdist -m python/Cargo.toml --out "$out" 2>&1 | grep -E '📦|error|💥'
+ls "$out"
