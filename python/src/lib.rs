@@ -101,7 +101,9 @@ fn crc_catalogue() -> Vec<(&'static str, u64)> {
         .collect()
 }
 
-#[pymodule]
+/// The module. It declares that it does not need the GIL: on free-threaded CPython each hasher
+/// has a lock of its own (shared.rs), and the rest holds no state that the GIL guards.
+#[pymodule(gil_used = false)]
 fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
     shared::check_gil(module.py())?;
     buffer::init(module.py())?;

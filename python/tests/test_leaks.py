@@ -47,5 +47,6 @@ def _cases():
 
 @pytest.mark.parametrize("name,call", list(_cases()), ids=lambda value: value if isinstance(value, str) else "")
 def test_failing_calls_release_what_they_make(name, call):
-    # A few blocks come and go with the interpreter's own caches; a leak is one a call or more.
-    assert _growth(call) < CALLS // 100, name
+    # A few hundred blocks come and go with the interpreter's own caches and free lists (118
+    # seen on CPython 3.13); a leak is one a call or more.
+    assert _growth(call) < CALLS // 10, name
