@@ -154,6 +154,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
     fn a_file_is_read_into_buffers_at_the_page_offset() {
         use crate::io::read_buffer::{Offsets, PAGE_OFFSET};
         let dir = tempfile::tempdir().unwrap();

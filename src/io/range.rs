@@ -336,6 +336,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
     fn ranges_cover_the_file_in_order_and_are_not_too_short() {
         for (len, threads) in [
             (0, 4),
@@ -358,6 +359,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
     fn a_range_reader_stops_at_its_end_and_reads_from_its_offset() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("f");

@@ -343,6 +343,7 @@ mod tests {
     use std::io::ErrorKind;
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
     fn every_chunk_is_read_into_a_buffer_at_the_page_offset() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("big");
@@ -364,6 +365,7 @@ mod tests {
     /// A check that fails stops the hash at once, on one thread or several, with its error;
     /// one that passes is asked at least once a chunk and changes nothing.
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
     fn a_failing_check_stops_the_hash_and_a_passing_one_changes_nothing() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("big");
@@ -399,6 +401,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
     fn missing_files_and_directories_are_clear_errors() {
         let dir = tempfile::tempdir().unwrap();
         let err = hash_file::<XxHash3>(dir.path().join("missing")).unwrap_err();

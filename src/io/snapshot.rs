@@ -152,6 +152,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
     fn a_file_that_shrinks_is_a_changed_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("shrinks");
@@ -174,6 +175,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
     fn a_write_in_place_that_moves_the_times_is_a_change() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("rewritten");

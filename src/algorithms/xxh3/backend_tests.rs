@@ -69,6 +69,8 @@ fn this_cpu_runs_its_fastest_backend() {
     assert!(available.contains(&"sse2"));
     #[cfg(target_arch = "aarch64")]
     assert_eq!(available, ["scalar", "neon"]);
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    assert_eq!(available, ["scalar", "simd128"]);
     // In one write, whole beside other tests' output (CI looks for it).
     let line = std::format!("XXH3 backends here: {available:?}");
     std::eprintln!("{line}");
@@ -216,6 +218,7 @@ fn every_backend_matches_the_c_reference_vectors() {
 }
 
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "WASI has no threads")]
 fn one_shots_follow_every_change_of_seed_on_every_thread() {
     // With `std` a thread keeps the last seed's secret for its one-shots (without it, this
     // checks the secret made for each call): each new seed must make its own, on every

@@ -78,7 +78,11 @@ pub(crate) fn consume_stripes_with<K: Kernel>(
 /// names one after `$proof`), and the inherent `consume_stripes` and `hash_long`, the block
 /// loop and the one-shot long path compiled under the same feature. `$proof` is why holding a
 /// `$backend` means the CPU has `$feature`.
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_arch = "wasm32"
+))]
 macro_rules! simd_kernel {
     ($backend:ident, $feature:literal, $proof:literal $(, $consume_stripes:ident)?) => {
         #[doc = concat!("Holding a `", stringify!($backend), "` proves the CPU has ", $feature, ": ", $proof, ".")]
@@ -161,7 +165,11 @@ macro_rules! simd_kernel {
         }
     };
 }
-#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+#[cfg(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    target_arch = "wasm32"
+))]
 pub(crate) use simd_kernel;
 
 /// `finish` of the accumulators after all of `input` (over 240 bytes): every stripe but the

@@ -4,7 +4,8 @@
 //! Inputs up to 240 bytes take the short paths (`short.rs`, plain Rust). Longer ones run the
 //! stripe loop (`long.rs`) on the backend `platform.rs` picks at run time: AVX-512F, AVX2 or
 //! SSE2 on x86-64, NEON on AArch64, portable code elsewhere; so a default build gets SIMD without
-//! `-C target-cpu`.
+//! `-C target-cpu`. WebAssembly has no run-time detection: its SIMD128 backend is picked when
+//! the build enables it (`-C target-feature=+simd128`).
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -20,6 +21,8 @@ mod neon;
 mod platform;
 mod scalar;
 mod short;
+#[cfg(target_arch = "wasm32")]
+mod simd128;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
 mod stream;

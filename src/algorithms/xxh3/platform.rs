@@ -1,5 +1,7 @@
 //! The one place that chooses the XXH3 backend for this CPU, and dispatches to it: AVX-512F,
-//! else AVX2, else SSE2, on x86-64; NEON on AArch64; portable code elsewhere.
+//! else AVX2, else SSE2, on x86-64; NEON on AArch64; SIMD128 on WebAssembly built with it
+//! (`-C target-feature=+simd128`: WebAssembly cannot detect features at run time, and an
+//! engine without it refuses such a module); portable code elsewhere.
 //!
 //! With the `std` feature the choice is made at run time (the standard library asks the CPU
 //! once and caches the answer); without it, where there is no run-time detection, at compile
@@ -20,6 +22,8 @@ use super::long::{consume_stripes_with, hash_long_with};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
 use super::scalar;
+#[cfg(target_arch = "wasm32")]
+use super::simd128::Simd128;
 #[cfg(target_arch = "x86_64")]
 use super::sse2::Sse2;
 
@@ -36,6 +40,8 @@ pub(crate) enum Platform {
     Avx512(Avx512),
     #[cfg(target_arch = "aarch64")]
     Neon(Neon),
+    #[cfg(target_arch = "wasm32")]
+    Simd128(Simd128),
 }
 
 impl Platform {
@@ -68,7 +74,15 @@ impl Platform {
         {
             Neon::detect(cpu).map_or(Platform::Scalar, Platform::Neon)
         }
-        #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+        #[cfg(target_arch = "wasm32")]
+        {
+            Simd128::detect().map_or(Platform::Scalar, Platform::Simd128)
+        }
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            target_arch = "aarch64",
+            target_arch = "wasm32"
+        )))]
         Platform::Scalar
     }
 
@@ -87,6 +101,8 @@ impl Platform {
         }
         #[cfg(target_arch = "aarch64")]
         all.extend(Neon::detect(cpu).map(Platform::Neon));
+        #[cfg(target_arch = "wasm32")]
+        all.extend(Simd128::detect().map(Platform::Simd128));
         all
     }
 
@@ -102,6 +118,8 @@ impl Platform {
             Platform::Avx512(_) => "avx512",
             #[cfg(target_arch = "aarch64")]
             Platform::Neon(_) => "neon",
+            #[cfg(target_arch = "wasm32")]
+            Platform::Simd128(_) => "simd128",
         }
     }
 
@@ -126,6 +144,10 @@ impl Platform {
             Platform::Avx512(avx512) => avx512.consume_stripes(acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "aarch64")]
             Platform::Neon(neon) => neon.consume_stripes(acc, stripes_so_far, input, secret),
+            #[cfg(target_arch = "wasm32")]
+            Platform::Simd128(simd128) => {
+                simd128.consume_stripes(acc, stripes_so_far, input, secret)
+            }
         }
     }
 
@@ -150,6 +172,8 @@ impl Platform {
             Platform::Avx512(avx512) => avx512.hash_long(input, secret, finish),
             #[cfg(target_arch = "aarch64")]
             Platform::Neon(neon) => neon.hash_long(input, secret, finish),
+            #[cfg(target_arch = "wasm32")]
+            Platform::Simd128(simd128) => simd128.hash_long(input, secret, finish),
         }
     }
 }
