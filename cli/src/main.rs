@@ -13,6 +13,7 @@ mod bench;
 mod check;
 mod glob;
 mod hash;
+mod headroom;
 mod input;
 mod mhl;
 mod ordered;

@@ -2420,3 +2420,60 @@ fn a_file_list_without_line_ends_is_refused() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("/dev/zero: line too long"), "{stderr}");
 }
+
+/// Under `ulimit -v` (64 MiB), 32 or 64 threads do not fit: the work goes on with the threads
+/// that could be had, every line printed as without the limit, at most one warning and exit 0,
+/// where `-j 32` once panicked ("failed to spawn thread"), aborted and printed nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn threads_the_system_refuses_leave_the_work_to_those_it_gives() {
+    use common::{run_limited, Limit};
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = String::new();
+    for i in 0..300 {
+        let name = format!("d/sub{}/f{i}", i % 7);
+        fs::create_dir_all(dir.path().join(&name).parent().unwrap()).unwrap();
+        fs::write(dir.path().join(&name), splitmix_bytes(i, 100 + i as usize)).unwrap();
+        list.push_str(&name);
+        list.push('\n');
+    }
+    fs::write(dir.path().join("list"), list).unwrap();
+    fs::write(
+        dir.path().join("sums"),
+        iohash(dir.path(), args!["--files-from", "list"]).stdout,
+    )
+    .unwrap();
+    // Large enough for 32 readers of one file, which the library starts as it can.
+    fs::File::create(dir.path().join("big"))
+        .unwrap()
+        .set_len(160 << 20)
+        .unwrap();
+    let runs: [&[&str]; 6] = [
+        &["-j", "32", "--files-from", "list"],
+        &["-j", "64", "--files-from", "list"],
+        &["-j", "64", "-r", "d"],
+        &["-j", "64", "--tree", "d"],
+        &["-j", "64", "-c", "sums"],
+        &["-j", "32", "-H", "crc32c", "big"],
+    ];
+    for args in runs {
+        let unlimited = iohash(dir.path(), &args.iter().map(OsStr::new).collect::<Vec<_>>());
+        assert_status(&unlimited, true);
+        let limited = run_limited(
+            Command::new(IOHASH).current_dir(dir.path()).args(args),
+            Limit::AddressSpace(64 << 20),
+            Duration::from_secs(60),
+        );
+        assert_status(&limited, true);
+        assert_eq!(limited.stdout, unlimited.stdout, "{args:?}");
+        let warnings = stderr(&limited);
+        let lines: Vec<&str> = warnings.lines().collect();
+        assert!(lines.len() <= 1, "{args:?}: {warnings}");
+        assert!(
+            lines
+                .iter()
+                .all(|line| line.starts_with("iohash: warning: the system refused a thread (")),
+            "{args:?}: {warnings}"
+        );
+    }
+}

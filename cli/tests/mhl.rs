@@ -9,6 +9,8 @@
 //! with what they use, the command's walker, thread pool and error texts.
 
 mod common;
+#[path = "../src/headroom.rs"]
+mod headroom;
 #[path = "../src/input.rs"]
 #[allow(dead_code)]
 mod input;

@@ -29,7 +29,7 @@ use std::sync::{Mutex, PoisonError};
 use iohash::{Algorithm, DynHasher, HasherExt};
 
 use crate::input::describe;
-use crate::ordered::threads_for;
+use crate::ordered::{threads_for, warn_refused_thread};
 use crate::walk::{Walk, WalkError};
 
 /// A directory's two ASC MHL hashes, as bytes in the algorithm's canonical order (big-endian
@@ -279,9 +279,27 @@ fn hash_files(
         }
     };
     std::thread::scope(|scope| {
-        let workers = (1..threads)
-            .map(|_| std::thread::Builder::new().spawn_scoped(scope, work))
-            .collect::<io::Result<Vec<_>>>()?;
+        // A thread the system refuses leaves its share to the others and to this one, with
+        // room kept for their allocations while they are started (`crate::headroom`).
+        let mut workers = Vec::with_capacity(threads.saturating_sub(1));
+        let mut refused = None;
+        let headroom = match threads {
+            0 | 1 => None,
+            _ => crate::headroom::hold().unwrap_or_else(|e| {
+                refused = Some(e);
+                None
+            }),
+        };
+        while workers.len() + 1 < threads && refused.is_none() {
+            match std::thread::Builder::new().spawn_scoped(scope, work) {
+                Ok(worker) => workers.push(worker),
+                Err(e) => refused = Some(e),
+            }
+        }
+        drop(headroom);
+        if let Some(e) = &refused {
+            warn_refused_thread(threads, workers.len() + 1, e);
+        }
         let mine = work();
         let theirs = workers.into_iter().try_for_each(|worker| {
             worker
