@@ -695,6 +695,7 @@ fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
     );
     // What ASC MHL cannot record is left out with a warning, as -r skips it: the hashes stand.
     std::os::unix::fs::symlink("nowhere", root.join("dangling")).unwrap();
+    std::os::unix::fs::symlink("self", root.join("A001/self")).unwrap();
     assert!(Command::new("mkfifo")
         .arg(root.join("fifo"))
         .status()
@@ -708,6 +709,7 @@ fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
     assert_eq!(with_specials.stdout, structure.stdout);
     for left_out in [
         "dangling: a symbolic link to nothing",
+        "A001/self: a symbolic link loop",
         "fifo: not a regular file",
     ] {
         assert!(
