@@ -844,6 +844,33 @@ fn offset_and_length_hash_that_range_and_check_it() {
         "{}",
         stderr(&over)
     );
+    // A size is a whole number with an optional unit; anything else says so, naming the
+    // option and what was given (not "unknown unit ' 5'").
+    for (option, value) in [
+        ("--offset", " 5"),
+        ("--offset", "1.5"),
+        ("--length", "-5"),
+        ("--part-size", "5 MiB"),
+    ] {
+        let out = iohash(dir.path(), args![&format!("{option}={value}"), "f"]);
+        assert_status(&out, false);
+        let expected = format!("invalid value '{value}' for '{option} <");
+        assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(
+                "not a size: expected a whole number of bytes, with an \
+                                   optional unit such as 4K or 1MiB"
+            ),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let unit = iohash(dir.path(), args!["--length", "5X", "f"]);
+    assert!(
+        stderr(&unit).contains("unknown unit 'X'"),
+        "{}",
+        stderr(&unit)
+    );
     let long = iohash(dir.path(), args!["--length", &max, "f"]);
     assert!(
         stderr(&long).contains("300000 bytes long"),
