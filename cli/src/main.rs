@@ -96,12 +96,12 @@ fn line_format(args: &Args) -> output::LineFormat {
 }
 
 /// How `-r` and `-c --audit` walk a tree: `--exclude`'s patterns, links followed or not.
-fn tree_options(exclude: &[String], follow_links: bool) -> Result<tree::TreeOptions, String> {
+fn tree_options(exclude: &[OsString], follow_links: bool) -> Result<tree::TreeOptions, String> {
     Ok(tree::TreeOptions {
         follow_links,
         exclude: exclude
             .iter()
-            .map(|pattern| glob::Glob::new(pattern))
+            .map(glob::Glob::new)
             .collect::<Result<_, _>>()?,
     })
 }
@@ -279,7 +279,7 @@ struct Args {
     /// With -r (or -c --audit): leave out files and directories whose name, or path under the
     /// directory given, matches GLOB (*, ?, [...]); repeatable
     #[arg(long, value_name = "GLOB")]
-    exclude: Vec<String>,
+    exclude: Vec<OsString>,
 
     /// With -c: also report, as NEW, every file under the list's directory (the deepest one
     /// holding every file it names) that the list does not name; any is a failure

@@ -2058,6 +2058,24 @@ fn exclude_leaves_out_names_and_paths() {
         );
     }
     assert!(names.contains(&b"t/b/keep".to_vec()));
+    // A name that is not UTF-8 (sample_tree's `a/caf\xe9`) is excluded by its own bytes.
+    let all = names_of(&iohash(dir.path(), args!["-r", "t"]).stdout);
+    assert!(all.contains(&b"t/a/caf\xe9".to_vec()));
+    for pattern in [&b"caf\xe9"[..], b"*\xe9", b"a/caf[\xe0-\xef]"] {
+        let out = iohash(
+            dir.path(),
+            &[
+                OsStr::new("-r"),
+                OsStr::new("--exclude"),
+                OsStr::from_bytes(pattern),
+                OsStr::new("t"),
+            ],
+        );
+        assert_status(&out, true);
+        let names = names_of(&out.stdout);
+        assert!(!names.contains(&b"t/a/caf\xe9".to_vec()), "{names:?}");
+        assert_eq!(names.len() + 1, all.len(), "{names:?}");
+    }
     let bad = iohash(dir.path(), args!["-r", "--exclude", "[oops", "t"]);
     assert_status(&bad, false);
     assert!(stderr(&bad).contains("unclosed '['"), "{}", stderr(&bad));
