@@ -15,6 +15,7 @@ use super::manifest::{Author, CreatorInfo, HashEntry, Manifest, MediaHash, Refer
 use super::time::Moment;
 use super::tree::{DirectoryHash, MhlTree};
 use super::walk::{self, Directory};
+use super::xml;
 use super::FOLDER;
 use super::{absolute, hash_file, hex, hostname, Failure, Format};
 use crate::input::describe;
@@ -92,6 +93,7 @@ pub fn create(options: &CreateOptions) -> Result<(), Failure> {
     }
     formats.sort_by_key(|f| f.name);
     formats.dedup();
+    check_options(options)?;
     let _one_at_a_time = lock_folder(&root)?;
     let history = History::load(&root)?;
     let mut session = Session {
@@ -125,8 +127,18 @@ impl Session<'_> {
             &options.ignore,
             options.ignore_spec.as_deref(),
         )?;
+        for pattern in ignore.patterns() {
+            xml::check_text(&format!("the ignore pattern '{pattern}'"), pattern)
+                .map_err(Failure::Io)?;
+        }
         let walk_ignore = with_nested_patterns(&ignore, self.history)?;
         let directories = walk::post_order(root, "", &walk_ignore)?;
+        for directory in &directories {
+            for child in &directory.children {
+                let path = root.join(directory.child_path(&child.name));
+                check_name(&path, &child.name)?;
+            }
+        }
         let files: Vec<String> = directories.iter().flat_map(Directory::files).collect();
         let hashed = self.hash_all(root, &files, options.threads)?;
         let directory_hashes = if options.no_directory_hashes {
@@ -203,6 +215,9 @@ impl Session<'_> {
             } else {
                 files.push(path);
             }
+        }
+        for path in &files {
+            check_name(&root.join(path), path)?;
         }
         let hashed = self.hash_all(root, &files, options.threads)?;
         let mut failures = 0;
@@ -636,6 +651,39 @@ impl Session<'_> {
         }
         Ok(())
     }
+}
+
+/// Refuses what the options would write into the manifest that XML 1.0 cannot hold (a
+/// control character in `--comment`), before anything is read or written: the reference
+/// refuses it too, when it writes, and leaves a cut manifest behind.
+fn check_options(options: &CreateOptions) -> Result<(), Failure> {
+    let author = options.author.clone().unwrap_or_default();
+    let texts = [
+        ("--author_name", &author.name),
+        ("--author_email", &author.email),
+        ("--author_phone", &author.phone),
+        ("--author_role", &author.role),
+        ("--location", &options.location),
+        ("--comment", &options.comment),
+    ];
+    for (option, text) in texts {
+        if let Some(text) = text {
+            xml::check_text(option, text).map_err(Failure::Io)?;
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a file or directory whose name (`recorded`, as the manifest would record it)
+/// holds a character XML 1.0 cannot hold, such as U+0001, as the reference refuses it.
+///
+/// The whole generation is refused, not made without the file (as `--tree` leaves out what
+/// ASC MHL cannot record, with a warning): `create` refuses every other path it cannot
+/// record too (a name that is not UTF-8, a link to a directory, a FIFO), since a generation
+/// that silently lacks a file would vouch for a folder it does not cover. Checked after the
+/// walk and before any file is hashed, so a large tree fails at once.
+fn check_name(path: &Path, recorded: &str) -> Result<(), Failure> {
+    xml::check_text(&format!("{}: the name", path.display()), recorded).map_err(Failure::Io)
 }
 
 /// An exclusive lock on the folder (its directory, opened and `flock`ed), held while a new
