@@ -1148,6 +1148,20 @@ fn options_xml_cannot_hold_are_refused_and_nothing_is_written() {
     assert!(String::from_utf8_lossy(&single.stderr).contains("U+0007"));
     assert_eq!(snapshot(&root.join("ascmhl")), before);
     fs::remove_file(root.join("sub/b\u{7}")).unwrap();
+    // A folder whose own name XML cannot hold: its manifest's name, which the chain records,
+    // is caught by the last check, before anything is written.
+    let odd = dir.path().join("card\u{1}");
+    fs::create_dir(&odd).unwrap();
+    fs::write(odd.join("a"), b"a").unwrap();
+    let out = run(&ascmhl, &["create".as_ref(), odd.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("card\\u{1}/ascmhl/0001_card\\u{1}_")
+            && stderr.contains("would hold U+0001"),
+        "{stderr}"
+    );
+    assert!(!odd.join("ascmhl").exists());
     // What XML holds is written, and read back by both.
     let fine = create(&[
         OsStr::new("--comment"),
@@ -1156,6 +1170,94 @@ fn options_xml_cannot_hold_are_refused_and_nothing_is_written() {
     assert_eq!(fine.status.code(), Some(0), "{fine:?}");
     let info = run(&ascmhl, &["info".as_ref(), root.as_os_str()]);
     assert_eq!(info.status.code(), Some(0), "{info:?}");
+    if let Some((_, reference)) = reference() {
+        for verb in ["info", "diff"] {
+            let theirs = run(&reference, &[verb.as_ref(), root.as_os_str()]);
+            assert_eq!(theirs.status.code(), Some(0), "{verb}: {theirs:?}");
+        }
+    }
+}
+
+/// A generation that cannot be written whole (here `ulimit -f`, as a full disk fails a write)
+/// leaves the history exactly as it was, with no temporary file: the next run, `info` and
+/// `diff` work. The reference leaves a cut manifest that fails every later command.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_generation_that_cannot_be_written_leaves_the_history_as_it_was() {
+    use common::{run_limited, Limit};
+    let dir = tempfile::tempdir().unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let root = dir.path().join("tree");
+    fs::create_dir(&root).unwrap();
+    fs::write(root.join("a"), b"a").unwrap();
+    let limited = |args: &[&str]| {
+        run_limited(
+            Command::new(IOHASH).current_dir(dir.path()).args(args),
+            Limit::FileSize(4096),
+            std::time::Duration::from_secs(60),
+        )
+    };
+    let refused = |out: &Output| {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("File too large"), "{stderr}");
+        assert!(stderr.contains("the history is left as it was"), "{stderr}");
+    };
+    // A first generation too large: no history at all.
+    for i in 0..60 {
+        fs::write(root.join(format!("file {i:02}")), i.to_string()).unwrap();
+    }
+    refused(&limited(&["--mhl", "tree"]));
+    assert!(!root.join("ascmhl").exists());
+    // A later one: the manifest too large.
+    assert_eq!(
+        iohash_in(dir.path(), &["--mhl", "tree"]).status.code(),
+        Some(0)
+    );
+    for i in 60..120 {
+        fs::write(root.join(format!("file {i:03}")), i.to_string()).unwrap();
+    }
+    let before = snapshot(&root.join("ascmhl"));
+    refused(&limited(&["--mhl", "tree"]));
+    assert_eq!(snapshot(&root.join("ascmhl")), before);
+    // The chain too large, the manifest not: the manifest written aside is taken back.
+    for i in 60..120 {
+        fs::remove_file(root.join(format!("file {i:03}"))).unwrap();
+    }
+    fs::remove_dir_all(root.join("ascmhl")).unwrap();
+    for i in 0..60 {
+        fs::remove_file(root.join(format!("file {i:02}"))).unwrap();
+    }
+    let mut chain_refused = false;
+    // A generation adds about 230 bytes to the chain: it passes 4096 within 20.
+    for _ in 0..20 {
+        if chain_refused {
+            break;
+        }
+        assert_eq!(
+            iohash_in(dir.path(), &["--mhl", "tree"]).status.code(),
+            Some(0)
+        );
+        let before = snapshot(&root.join("ascmhl"));
+        let out = limited(&["--mhl", "tree"]);
+        if out.status.success() {
+            continue;
+        }
+        refused(&out);
+        assert!(String::from_utf8_lossy(&out.stderr).contains("ascmhl_chain.xml"));
+        assert_eq!(snapshot(&root.join("ascmhl")), before);
+        chain_refused = true;
+    }
+    assert!(chain_refused, "the chain outgrew no limit");
+    // The history goes on, and reads, here and in the reference.
+    assert_eq!(
+        iohash_in(dir.path(), &["--mhl", "tree"]).status.code(),
+        Some(0)
+    );
+    for verb in ["info", "diff"] {
+        let ours = run(&ascmhl, &[verb.as_ref(), root.as_os_str()]);
+        assert_eq!(ours.status.code(), Some(0), "{verb}: {ours:?}");
+    }
     if let Some((_, reference)) = reference() {
         for verb in ["info", "diff"] {
             let theirs = run(&reference, &[verb.as_ref(), root.as_os_str()]);

@@ -15,6 +15,7 @@ use super::manifest::{Author, CreatorInfo, HashEntry, Manifest, MediaHash, Refer
 use super::time::Moment;
 use super::tree::{DirectoryHash, MhlTree};
 use super::walk::{self, Directory};
+use super::write::{self, NewFiles};
 use super::xml;
 use super::FOLDER;
 use super::{absolute, hash_file, hex, hostname, Failure, Format};
@@ -573,7 +574,8 @@ impl Session<'_> {
     }
 
     /// Writes a new generation of every history that has something new (the nested ones
-    /// first, each referred to by the next one out) and its chain file.
+    /// first, each referred to by the next one out) and its chain file: all made in memory
+    /// and checked first, then written whole or not at all ([`write::write_all`]).
     fn commit(&mut self, ignore: &IgnoreSpec, options: &CreateOptions) -> Result<(), Failure> {
         let now = Moment::now();
         let creator = CreatorInfo {
@@ -585,8 +587,10 @@ impl Session<'_> {
             location: options.location.clone(),
             comment: options.comment.clone(),
         };
-        // Manifests written, by the `at` of the history they belong to.
+        // Manifests made, by the `at` of the history they belong to.
         let mut written: HashMap<String, (String, String)> = HashMap::new();
+        // Each history's new files, with the name they are reported by.
+        let mut made: Vec<(String, NewFiles)> = Vec::new();
         for history in self.history.post_order() {
             let references: Vec<Reference> = history
                 .children
@@ -622,18 +626,8 @@ impl Session<'_> {
                 .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
                 .unwrap_or_default();
             let file_name = format!("{number:04}_{name}_{}.mhl", now.file_name());
-            let folder = history.root.join(FOLDER);
-            let write = |path: &Path, bytes: &[u8]| {
-                fs::write(path, bytes)
-                    .map_err(|e| Failure::Io(format!("{}: {}", path.display(), describe(&e))))
-            };
-            if !folder.is_dir() {
-                fs::create_dir(&folder)
-                    .map_err(|e| Failure::Io(format!("{}: {}", folder.display(), describe(&e))))?;
-            }
-            let xml = manifest.to_xml();
-            write(&folder.join(&file_name), xml.as_bytes())?;
-            let c4 = chain::c4(xml.as_bytes());
+            let manifest_xml = manifest.to_xml();
+            let c4 = chain::c4(manifest_xml.as_bytes());
             let mut links = history.chain.clone();
             links.push(Link {
                 sequence: number.to_string(),
@@ -641,13 +635,31 @@ impl Session<'_> {
                 format: "c4".to_owned(),
                 hash: c4.clone(),
             });
-            write(
-                &folder.join(chain::FILE_NAME),
-                chain::to_xml(&links).as_bytes(),
-            )?;
-            let shown = history.outer_path(&format!("{FOLDER}/{file_name}"));
-            self.say(&format!("Created new generation {shown}"));
+            let new = NewFiles {
+                folder: history.root.join(FOLDER),
+                manifest_name: file_name.clone(),
+                manifest: manifest_xml,
+                chain: chain::to_xml(&links),
+            };
+            // What no check before caught (a name from the history, this machine's): refused
+            // here, before anything is written.
+            for document in [&new.manifest, &new.chain] {
+                if let Some(c) = xml::unwritable(document) {
+                    return Err(Failure::Io(format!(
+                        "{}: the new generation would hold U+{:04X}, a character XML 1.0 \
+                         cannot hold; nothing was written",
+                        xml::shown(&new.folder.join(&file_name).display().to_string()),
+                        u32::from(c)
+                    )));
+                }
+            }
+            made.push((history.outer_path(&format!("{FOLDER}/{file_name}")), new));
             written.insert(history.at.clone(), (file_name, c4));
+        }
+        let (shown, files): (Vec<String>, Vec<NewFiles>) = made.into_iter().unzip();
+        write::write_all(&files)?;
+        for shown in &shown {
+            self.say(&format!("Created new generation {shown}"));
         }
         Ok(())
     }
