@@ -504,3 +504,37 @@ fn a_file_read_on_threads_hashes_as_read_straight() {
         assert_eq!(file.stream_position().unwrap(), len as u64);
     }
 }
+
+/// A thread the system refuses is no error: its range is hashed on the calling thread. The
+/// test runs itself again with `RUST_MIN_STACK` past any address space, so that every thread
+/// is refused (as `ulimit -v` or a full process table refuses them), and nothing else is short.
+#[test]
+fn ranges_whose_threads_are_refused_are_hashed_on_the_calling_thread() {
+    const CHILD: &str = "IOHASH_TEST_THREADS_REFUSED";
+    if std::env::var_os(CHILD).is_none() {
+        let name = "ranges_whose_threads_are_refused_are_hashed_on_the_calling_thread";
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args([name, "--exact", "--test-threads=1", "--nocapture"])
+            .env(CHILD, "1")
+            .env("RUST_MIN_STACK", (1u64 << 52).to_string())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("1 passed"),
+            "{stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        return;
+    }
+    assert!(
+        std::thread::Builder::new().spawn(|| ()).is_err(),
+        "threads are not refused here"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("f");
+    let data = Rng(9).bytes(3 * iohash::MIN_PART_LEN as usize + 5);
+    std::fs::write(&path, &data).unwrap();
+    let crc = iohash::hash_file_parallel(&path, 3, Crc64::new).unwrap();
+    assert_eq!(crc.current_hash(), Crc64::hash(&data));
+}

@@ -1,6 +1,8 @@
 //! `--exclude` patterns: `*` (any run of bytes but `/`), `?` (one byte but `/`), `[...]` (a set
 //! or range of bytes, `[!...]` for its complement), and `\` to take the next byte as it is.
 
+use std::ffi::OsStr;
+
 /// A compiled `--exclude` pattern.
 #[derive(Clone, Debug)]
 pub struct Glob {
@@ -19,9 +21,11 @@ enum Token {
 }
 
 impl Glob {
-    /// Parses a pattern; an unclosed `[` is an error.
-    pub fn new(pattern: &str) -> Result<Glob, String> {
-        let bytes = pattern.as_bytes();
+    /// Parses a pattern; an unclosed `[` is an error. The pattern is taken as bytes, as names
+    /// are matched, so one that is not UTF-8 excludes the names that are not either.
+    pub fn new(pattern: impl AsRef<OsStr>) -> Result<Glob, String> {
+        let pattern = pattern.as_ref();
+        let bytes = pattern.as_encoded_bytes();
         let mut tokens = Vec::new();
         let mut i = 0;
         while i < bytes.len() {
@@ -40,7 +44,10 @@ impl Glob {
                     let mut first = true;
                     loop {
                         let Some(&b) = bytes.get(j) else {
-                            return Err(format!("unclosed '[' in pattern '{pattern}'"));
+                            return Err(format!(
+                                "unclosed '[' in pattern '{}'",
+                                pattern.to_string_lossy()
+                            ));
                         };
                         if b == b']' && !first {
                             break;

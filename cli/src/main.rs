@@ -13,6 +13,7 @@ mod bench;
 mod check;
 mod glob;
 mod hash;
+mod headroom;
 mod input;
 mod mhl;
 mod ordered;
@@ -43,11 +44,21 @@ fn parse_size(text: &str) -> Result<NonZeroU64, String> {
 }
 
 /// `--offset` and `--length`: a size that may be 0 (`0`, `0KiB`).
+///
+/// Anything but digits and letters after them (` 5`, `1.5`, `-5`) is not a size at all, and
+/// says what one is; only letters that are no unit (`5X`) are an unknown unit.
 fn parse_bytes(text: &str) -> Result<u64, String> {
     let digits = text
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
     let (number, unit) = text.split_at(digits);
+    if number.is_empty() || !unit.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(
+            "not a size: expected a whole number of bytes, with an optional unit such as 4K \
+             or 1MiB"
+                .to_owned(),
+        );
+    }
     let shift = match unit.to_ascii_lowercase().as_str() {
         "" | "b" => 0,
         "k" | "kb" | "kib" => 10,
@@ -60,11 +71,11 @@ fn parse_bytes(text: &str) -> Result<u64, String> {
             ))
         }
     };
-    let number: u64 = number.parse().map_err(|_| {
-        format!("'{text}' is not a size (bytes, or a number and KiB, MiB, GiB, TiB)")
-    })?;
+    // Only digits are left: what does not parse is too large.
     number
-        .checked_mul(1 << shift)
+        .parse::<u64>()
+        .ok()
+        .and_then(|number| number.checked_mul(1 << shift))
         .ok_or_else(|| format!("'{text}' does not fit 64 bits"))
 }
 
@@ -85,12 +96,12 @@ fn line_format(args: &Args) -> output::LineFormat {
 }
 
 /// How `-r` and `-c --audit` walk a tree: `--exclude`'s patterns, links followed or not.
-fn tree_options(exclude: &[String], follow_links: bool) -> Result<tree::TreeOptions, String> {
+fn tree_options(exclude: &[OsString], follow_links: bool) -> Result<tree::TreeOptions, String> {
     Ok(tree::TreeOptions {
         follow_links,
         exclude: exclude
             .iter()
-            .map(|pattern| glob::Glob::new(pattern))
+            .map(glob::Glob::new)
             .collect::<Result<_, _>>()?,
     })
 }
@@ -268,7 +279,7 @@ struct Args {
     /// With -r (or -c --audit): leave out files and directories whose name, or path under the
     /// directory given, matches GLOB (*, ?, [...]); repeatable
     #[arg(long, value_name = "GLOB")]
-    exclude: Vec<String>,
+    exclude: Vec<OsString>,
 
     /// With -c: also report, as NEW, every file under the list's directory (the deepest one
     /// holding every file it names) that the list does not name; any is a failure
@@ -736,6 +747,31 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Args::command().debug_assert();
+    }
+
+    #[test]
+    fn sizes_are_whole_numbers_with_a_unit_and_anything_else_says_so() {
+        assert_eq!(parse_bytes("0"), Ok(0));
+        assert_eq!(parse_bytes("4K"), Ok(4096));
+        assert_eq!(parse_bytes("1MiB"), Ok(1 << 20));
+        assert_eq!(parse_bytes("2gb"), Ok(2 << 30));
+        for text in [" 5", "5 ", "1.5", "-5", "+5", "", "K", "1,5", "5 K"] {
+            let error = parse_bytes(text).unwrap_err();
+            assert!(
+                error.starts_with("not a size: expected a whole number of bytes"),
+                "{text:?}: {error}"
+            );
+        }
+        assert!(parse_bytes("5X")
+            .unwrap_err()
+            .starts_with("unknown unit 'X'"));
+        assert!(parse_bytes("99999999999999999999")
+            .unwrap_err()
+            .contains("does not fit"));
+        assert!(parse_bytes("16777216T")
+            .unwrap_err()
+            .contains("does not fit"));
+        assert!(parse_size("0K").unwrap_err().contains("above 0"));
     }
 
     fn words(line: &[&str]) -> Vec<OsString> {

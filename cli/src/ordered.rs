@@ -2,9 +2,11 @@
 //! next, with a bounded number of items in flight.
 
 use std::collections::BTreeMap;
+use std::io;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
-use std::sync::Mutex;
+use std::sync::{Mutex, Once};
 
 /// Items handed to a worker at a time: fewer channel round trips when the items are many and
 /// small (a checksum list of tiny files).
@@ -39,22 +41,22 @@ pub fn threads_for(requested: Option<usize>, items: usize) -> usize {
 /// are between being read and being emitted, so a stream of millions of items (a checksum
 /// list) takes constant memory. With one thread everything runs on the calling thread: nothing
 /// is spawned.
-pub fn for_each_ordered<T, R>(
-    items: impl Iterator<Item = T> + Send,
+///
+/// A thread the system refuses (too many, no memory for its stack under `ulimit -v`) is not
+/// an abort: the work goes on with the workers that started, or on the calling thread alone
+/// when none did or the reader did not, with one warning on stderr ([`warn_refused_thread`]).
+pub fn for_each_ordered<I, T, R>(
+    items: I,
     threads: usize,
     work: impl Fn(&T) -> R + Sync,
     mut emit: impl FnMut(T, R) -> bool,
 ) where
+    I: Iterator<Item = T> + Send,
     T: Send,
     R: Send,
 {
     if threads <= 1 {
-        for item in items {
-            let result = work(&item);
-            if !emit(item, result) {
-                return;
-            }
-        }
+        one_by_one(items, &work, &mut emit);
         return;
     }
     let stopped = AtomicBool::new(false);
@@ -67,9 +69,13 @@ pub fn for_each_ordered<T, R>(
     let (to_workers, from_reader) = mpsc::sync_channel::<(usize, Vec<T>)>(limit);
     let from_reader = Mutex::new(from_reader);
     let (to_emitter, results) = mpsc::channel::<(usize, Vec<(T, R)>)>();
+    // The items go to the reader only once it runs: a reader the system refuses leaves them
+    // here, for this thread to work on alone.
+    let (hand_over, handed) = mpsc::sync_channel::<I>(1);
     std::thread::scope(|scope| {
         let stopped = &stopped;
-        scope.spawn(move || {
+        let reader = move || {
+            let Ok(items) = handed.recv() else { return };
             let mut items = items.fuse();
             for index in 0.. {
                 if stopped.load(Ordering::Relaxed) {
@@ -83,10 +89,23 @@ pub fn for_each_ordered<T, R>(
                     break;
                 }
             }
+        };
+        // Room for the work's allocations while threads are started (`crate::headroom`);
+        // then the reader first: with it, any one worker makes the work parallel.
+        let mut refused = None;
+        let headroom = crate::headroom::hold().unwrap_or_else(|e| {
+            refused = Some(e);
+            None
         });
-        for _ in 0..threads {
+        if refused.is_none() {
+            refused = std::thread::Builder::new()
+                .spawn_scoped(scope, reader)
+                .err();
+        }
+        let mut workers = 0;
+        while workers < threads && refused.is_none() {
             let (from_reader, to_emitter, work) = (&from_reader, to_emitter.clone(), &work);
-            scope.spawn(move || loop {
+            let worker = std::thread::Builder::new().spawn_scoped(scope, move || loop {
                 let next = from_reader.lock().map(|r| r.recv());
                 let Ok(Ok((index, batch))) = next else { break };
                 let done = batch
@@ -100,8 +119,25 @@ pub fn for_each_ordered<T, R>(
                     break;
                 }
             });
+            match worker {
+                Ok(_) => workers += 1,
+                // The next would most likely be refused too.
+                Err(e) => refused = Some(e),
+            }
         }
+        drop(headroom);
         drop(to_emitter);
+        if let Some(e) = &refused {
+            warn_refused_thread(threads, workers.max(1), e);
+        }
+        // Without the reader or a worker, this thread does it all (and the reader, if it
+        // runs, ends when the items it waits for never come).
+        if workers == 0 {
+            drop(hand_over);
+            one_by_one(items, &work, &mut emit);
+            return;
+        }
+        let _ = hand_over.send(items);
         let mut early = BTreeMap::new();
         let mut due = 0;
         'results: for (index, batch) in results {
@@ -120,6 +156,45 @@ pub fn for_each_ordered<T, R>(
             }
         }
         drop(permit_back);
+    });
+}
+
+/// Every item worked on and emitted in turn on the calling thread, until `emit` says stop.
+fn one_by_one<T, R>(
+    items: impl Iterator<Item = T>,
+    work: &impl Fn(&T) -> R,
+    emit: &mut impl FnMut(T, R) -> bool,
+) {
+    for item in items {
+        let result = work(&item);
+        if !emit(item, result) {
+            return;
+        }
+    }
+}
+
+/// Says on stderr that the system refused a thread and that the work goes on with `working`
+/// of the `asked` threads: slower, but the same output. Said once a run, however many pools
+/// come short, so a long list of directories gives one line, not one each.
+pub fn warn_refused_thread(asked: usize, working: usize, error: &io::Error) {
+    static SAID: Once = Once::new();
+    SAID.call_once(|| {
+        let program = std::env::args_os()
+            .next()
+            .and_then(|argv0| {
+                let name = Path::new(&argv0)
+                    .file_name()?
+                    .to_string_lossy()
+                    .into_owned();
+                Some(name)
+            })
+            .unwrap_or_else(|| "iohash".to_owned());
+        let threads = if working == 1 { "thread" } else { "threads" };
+        eprintln!(
+            "{program}: warning: the system refused a thread ({}); going on with {working} \
+             {threads} of the {asked} asked for",
+            crate::input::describe(error)
+        );
     });
 }
 

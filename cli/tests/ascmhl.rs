@@ -1026,7 +1026,7 @@ fn what_asc_mhl_cannot_record_is_a_clear_error_and_nothing_is_written() {
     let ascmhl = ascmhl_link(dir.path());
     /// What is wrong with the tree, and how to make it so.
     type Damage = (&'static str, fn(&Path));
-    let cases: [Damage; 3] = [
+    let cases: [Damage; 5] = [
         ("not a regular file or directory", |root| {
             let status = Command::new("mkfifo")
                 .arg(root.join("pipe"))
@@ -1040,6 +1040,17 @@ fn what_asc_mhl_cannot_record_is_a_clear_error_and_nothing_is_written() {
         ("not UTF-8", |root| {
             use std::os::unix::ffi::OsStrExt;
             fs::write(root.join(OsStr::from_bytes(b"bad\xff")), b"x").unwrap();
+        }),
+        // XML 1.0 holds no U+0001 (nor U+FFFF), not even as `&#1;`: the reference refuses
+        // the name when it writes, and once wrote it raw, which it then could not read.
+        (
+            "A001/sub/x\\u{1}y: the name holds U+0001, a character XML 1.0",
+            |root| {
+                fs::write(root.join("A001/sub/x\u{1}y"), b"x").unwrap();
+            },
+        ),
+        ("dir\\u{ffff}: the name holds U+FFFF", |root| {
+            fs::create_dir(root.join("dir\u{ffff}")).unwrap();
         }),
     ];
     for (i, (message, damage)) in cases.into_iter().enumerate() {
@@ -1057,6 +1068,201 @@ fn what_asc_mhl_cannot_record_is_a_clear_error_and_nothing_is_written() {
             !root.join("ascmhl").exists(),
             "{message}: a history was written"
         );
+        let mhl = iohash_in(dir.path(), &["--mhl", &format!("tree{i}")]);
+        assert_eq!(mhl.status.code(), Some(1), "{message}");
+        assert!(
+            String::from_utf8_lossy(&mhl.stderr).contains(message),
+            "{}",
+            String::from_utf8_lossy(&mhl.stderr)
+        );
+        assert!(!root.join("ascmhl").exists(), "{message}: --mhl wrote");
+        // The reference refuses names XML cannot hold too (it would wait on the FIFO).
+        if let (3.., Some((_, reference))) = (i, reference()) {
+            let theirs = run(&reference, &["create".as_ref(), root.as_os_str()]);
+            assert!(!theirs.status.success(), "the reference took it: {message}");
+        }
+    }
+}
+
+/// Every file in a history's `ascmhl` folder (hidden ones too) with its bytes.
+fn snapshot(folder: &Path) -> std::collections::BTreeMap<std::ffi::OsString, Vec<u8>> {
+    fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| {
+            let entry = entry.unwrap();
+            (entry.file_name(), fs::read(entry.path()).unwrap())
+        })
+        .collect()
+}
+
+/// Text the options would write into a manifest that XML 1.0 cannot hold is refused before
+/// anything is read or written, naming the option; tab, CR, DEL and U+0085, which XML holds,
+/// are recorded, and the reference reads the history.
+#[test]
+fn options_xml_cannot_hold_are_refused_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let root = dir.path().join("tree");
+    fs::create_dir_all(root.join("sub")).unwrap();
+    fs::write(root.join("sub/a"), b"a").unwrap();
+    let create = |extra: &[&OsStr]| {
+        let mut args = vec![OsStr::new("create"), root.as_os_str()];
+        args.extend_from_slice(extra);
+        run(&ascmhl, &args)
+    };
+    assert_eq!(create(&[]).status.code(), Some(0));
+    let before = snapshot(&root.join("ascmhl"));
+    for (option, value) in [
+        ("--comment", "a\u{1}b"),
+        ("--comment", "red \u{1b}[31m"),
+        ("--author_name", "x\u{8}"),
+        ("--author_email", "\u{ffff}"),
+        ("--author_phone", "\u{c}"),
+        ("--author_role", "\u{1f}"),
+        ("--location", "\u{fffe}"),
+        ("--ignore", "x\u{2}"),
+    ] {
+        let out = create(&[OsStr::new(option), OsStr::new(value)]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{option}: {stderr}");
+        assert!(
+            stderr.starts_with("Error: ") && stderr.contains("a character XML 1.0 cannot hold"),
+            "{stderr}"
+        );
+        let named = if option == "--ignore" {
+            "the ignore pattern"
+        } else {
+            option
+        };
+        assert!(stderr.contains(named), "{stderr}");
+        assert!(
+            !stderr.contains('\u{1b}'),
+            "an escape reached the terminal: {stderr:?}"
+        );
+        assert_eq!(snapshot(&root.join("ascmhl")), before, "{option} {value:?}");
+    }
+    // A single file whose name XML cannot hold.
+    fs::write(root.join("sub/b\u{7}"), b"b").unwrap();
+    let single = create(&[OsStr::new("-sf"), root.join("sub/b\u{7}").as_os_str()]);
+    assert_eq!(single.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&single.stderr).contains("U+0007"));
+    assert_eq!(snapshot(&root.join("ascmhl")), before);
+    fs::remove_file(root.join("sub/b\u{7}")).unwrap();
+    // A folder whose own name XML cannot hold: its manifest's name, which the chain records,
+    // is caught by the last check, before anything is written.
+    let odd = dir.path().join("card\u{1}");
+    fs::create_dir(&odd).unwrap();
+    fs::write(odd.join("a"), b"a").unwrap();
+    let out = run(&ascmhl, &["create".as_ref(), odd.as_os_str()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("card\\u{1}/ascmhl/0001_card\\u{1}_")
+            && stderr.contains("would hold U+0001"),
+        "{stderr}"
+    );
+    assert!(!odd.join("ascmhl").exists());
+    // What XML holds is written, and read back by both.
+    let fine = create(&[
+        OsStr::new("--comment"),
+        OsStr::new("tab\there\r\nDEL\u{7f} NEL\u{85} \u{fffd}"),
+    ]);
+    assert_eq!(fine.status.code(), Some(0), "{fine:?}");
+    let info = run(&ascmhl, &["info".as_ref(), root.as_os_str()]);
+    assert_eq!(info.status.code(), Some(0), "{info:?}");
+    if let Some((_, reference)) = reference() {
+        for verb in ["info", "diff"] {
+            let theirs = run(&reference, &[verb.as_ref(), root.as_os_str()]);
+            assert_eq!(theirs.status.code(), Some(0), "{verb}: {theirs:?}");
+        }
+    }
+}
+
+/// A generation that cannot be written whole (here `ulimit -f`, as a full disk fails a write)
+/// leaves the history exactly as it was, with no temporary file: the next run, `info` and
+/// `diff` work. The reference leaves a cut manifest that fails every later command.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_generation_that_cannot_be_written_leaves_the_history_as_it_was() {
+    use common::{run_limited, Limit};
+    let dir = tempfile::tempdir().unwrap();
+    let ascmhl = ascmhl_link(dir.path());
+    let root = dir.path().join("tree");
+    fs::create_dir(&root).unwrap();
+    fs::write(root.join("a"), b"a").unwrap();
+    let limited = |args: &[&str]| {
+        run_limited(
+            Command::new(IOHASH).current_dir(dir.path()).args(args),
+            Limit::FileSize(4096),
+            std::time::Duration::from_secs(60),
+        )
+    };
+    let refused = |out: &Output| {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains("File too large"), "{stderr}");
+        assert!(stderr.contains("the history is left as it was"), "{stderr}");
+    };
+    // A first generation too large: no history at all.
+    for i in 0..60 {
+        fs::write(root.join(format!("file {i:02}")), i.to_string()).unwrap();
+    }
+    refused(&limited(&["--mhl", "tree"]));
+    assert!(!root.join("ascmhl").exists());
+    // A later one: the manifest too large.
+    assert_eq!(
+        iohash_in(dir.path(), &["--mhl", "tree"]).status.code(),
+        Some(0)
+    );
+    for i in 60..120 {
+        fs::write(root.join(format!("file {i:03}")), i.to_string()).unwrap();
+    }
+    let before = snapshot(&root.join("ascmhl"));
+    refused(&limited(&["--mhl", "tree"]));
+    assert_eq!(snapshot(&root.join("ascmhl")), before);
+    // The chain too large, the manifest not: the manifest written aside is taken back.
+    for i in 60..120 {
+        fs::remove_file(root.join(format!("file {i:03}"))).unwrap();
+    }
+    fs::remove_dir_all(root.join("ascmhl")).unwrap();
+    for i in 0..60 {
+        fs::remove_file(root.join(format!("file {i:02}"))).unwrap();
+    }
+    let mut chain_refused = false;
+    // A generation adds about 230 bytes to the chain: it passes 4096 within 20.
+    for _ in 0..20 {
+        if chain_refused {
+            break;
+        }
+        assert_eq!(
+            iohash_in(dir.path(), &["--mhl", "tree"]).status.code(),
+            Some(0)
+        );
+        let before = snapshot(&root.join("ascmhl"));
+        let out = limited(&["--mhl", "tree"]);
+        if out.status.success() {
+            continue;
+        }
+        refused(&out);
+        assert!(String::from_utf8_lossy(&out.stderr).contains("ascmhl_chain.xml"));
+        assert_eq!(snapshot(&root.join("ascmhl")), before);
+        chain_refused = true;
+    }
+    assert!(chain_refused, "the chain outgrew no limit");
+    // The history goes on, and reads, here and in the reference.
+    assert_eq!(
+        iohash_in(dir.path(), &["--mhl", "tree"]).status.code(),
+        Some(0)
+    );
+    for verb in ["info", "diff"] {
+        let ours = run(&ascmhl, &[verb.as_ref(), root.as_os_str()]);
+        assert_eq!(ours.status.code(), Some(0), "{verb}: {ours:?}");
+    }
+    if let Some((_, reference)) = reference() {
+        for verb in ["info", "diff"] {
+            let theirs = run(&reference, &[verb.as_ref(), root.as_os_str()]);
+            assert_eq!(theirs.status.code(), Some(0), "{verb}: {theirs:?}");
+        }
     }
 }
 

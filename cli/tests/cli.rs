@@ -695,6 +695,7 @@ fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
     );
     // What ASC MHL cannot record is left out with a warning, as -r skips it: the hashes stand.
     std::os::unix::fs::symlink("nowhere", root.join("dangling")).unwrap();
+    std::os::unix::fs::symlink("self", root.join("A001/self")).unwrap();
     assert!(Command::new("mkfifo")
         .arg(root.join("fifo"))
         .status()
@@ -708,6 +709,7 @@ fn tree_lines_are_the_reference_ascmhl_root_hashes_and_check_back() {
     assert_eq!(with_specials.stdout, structure.stdout);
     for left_out in [
         "dangling: a symbolic link to nothing",
+        "A001/self: a symbolic link loop",
         "fifo: not a regular file",
     ] {
         assert!(
@@ -841,6 +843,33 @@ fn offset_and_length_hash_that_range_and_check_it() {
         stderr(&over).contains("past byte 2^64 - 1"),
         "{}",
         stderr(&over)
+    );
+    // A size is a whole number with an optional unit; anything else says so, naming the
+    // option and what was given (not "unknown unit ' 5'").
+    for (option, value) in [
+        ("--offset", " 5"),
+        ("--offset", "1.5"),
+        ("--length", "-5"),
+        ("--part-size", "5 MiB"),
+    ] {
+        let out = iohash(dir.path(), args![&format!("{option}={value}"), "f"]);
+        assert_status(&out, false);
+        let expected = format!("invalid value '{value}' for '{option} <");
+        assert!(stderr(&out).contains(&expected), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains(
+                "not a size: expected a whole number of bytes, with an \
+                                   optional unit such as 4K or 1MiB"
+            ),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let unit = iohash(dir.path(), args!["--length", "5X", "f"]);
+    assert!(
+        stderr(&unit).contains("unknown unit 'X'"),
+        "{}",
+        stderr(&unit)
     );
     let long = iohash(dir.path(), args!["--length", &max, "f"]);
     assert!(
@@ -2029,6 +2058,24 @@ fn exclude_leaves_out_names_and_paths() {
         );
     }
     assert!(names.contains(&b"t/b/keep".to_vec()));
+    // A name that is not UTF-8 (sample_tree's `a/caf\xe9`) is excluded by its own bytes.
+    let all = names_of(&iohash(dir.path(), args!["-r", "t"]).stdout);
+    assert!(all.contains(&b"t/a/caf\xe9".to_vec()));
+    for pattern in [&b"caf\xe9"[..], b"*\xe9", b"a/caf[\xe0-\xef]"] {
+        let out = iohash(
+            dir.path(),
+            &[
+                OsStr::new("-r"),
+                OsStr::new("--exclude"),
+                OsStr::from_bytes(pattern),
+                OsStr::new("t"),
+            ],
+        );
+        assert_status(&out, true);
+        let names = names_of(&out.stdout);
+        assert!(!names.contains(&b"t/a/caf\xe9".to_vec()), "{names:?}");
+        assert_eq!(names.len() + 1, all.len(), "{names:?}");
+    }
     let bad = iohash(dir.path(), args!["-r", "--exclude", "[oops", "t"]);
     assert_status(&bad, false);
     assert!(stderr(&bad).contains("unclosed '['"), "{}", stderr(&bad));
@@ -2419,4 +2466,61 @@ fn a_file_list_without_line_ends_is_refused() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("/dev/zero: line too long"), "{stderr}");
+}
+
+/// Under `ulimit -v` (64 MiB), 32 or 64 threads do not fit: the work goes on with the threads
+/// that could be had, every line printed as without the limit, at most one warning and exit 0,
+/// where `-j 32` once panicked ("failed to spawn thread"), aborted and printed nothing.
+#[cfg(target_os = "linux")]
+#[test]
+fn threads_the_system_refuses_leave_the_work_to_those_it_gives() {
+    use common::{run_limited, Limit};
+    let dir = tempfile::tempdir().unwrap();
+    let mut list = String::new();
+    for i in 0..300 {
+        let name = format!("d/sub{}/f{i}", i % 7);
+        fs::create_dir_all(dir.path().join(&name).parent().unwrap()).unwrap();
+        fs::write(dir.path().join(&name), splitmix_bytes(i, 100 + i as usize)).unwrap();
+        list.push_str(&name);
+        list.push('\n');
+    }
+    fs::write(dir.path().join("list"), list).unwrap();
+    fs::write(
+        dir.path().join("sums"),
+        iohash(dir.path(), args!["--files-from", "list"]).stdout,
+    )
+    .unwrap();
+    // Large enough for 32 readers of one file, which the library starts as it can.
+    fs::File::create(dir.path().join("big"))
+        .unwrap()
+        .set_len(160 << 20)
+        .unwrap();
+    let runs: [&[&str]; 6] = [
+        &["-j", "32", "--files-from", "list"],
+        &["-j", "64", "--files-from", "list"],
+        &["-j", "64", "-r", "d"],
+        &["-j", "64", "--tree", "d"],
+        &["-j", "64", "-c", "sums"],
+        &["-j", "32", "-H", "crc32c", "big"],
+    ];
+    for args in runs {
+        let unlimited = iohash(dir.path(), &args.iter().map(OsStr::new).collect::<Vec<_>>());
+        assert_status(&unlimited, true);
+        let limited = run_limited(
+            Command::new(IOHASH).current_dir(dir.path()).args(args),
+            Limit::AddressSpace(64 << 20),
+            Duration::from_secs(60),
+        );
+        assert_status(&limited, true);
+        assert_eq!(limited.stdout, unlimited.stdout, "{args:?}");
+        let warnings = stderr(&limited);
+        let lines: Vec<&str> = warnings.lines().collect();
+        assert!(lines.len() <= 1, "{args:?}: {warnings}");
+        assert!(
+            lines
+                .iter()
+                .all(|line| line.starts_with("iohash: warning: the system refused a thread (")),
+            "{args:?}: {warnings}"
+        );
+    }
 }

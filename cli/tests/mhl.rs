@@ -9,6 +9,8 @@
 //! with what they use, the command's walker, thread pool and error texts.
 
 mod common;
+#[path = "../src/headroom.rs"]
+mod headroom;
 #[path = "../src/input.rs"]
 #[allow(dead_code)]
 mod input;
@@ -126,6 +128,7 @@ fn what_mhl_cannot_record_is_left_out_and_named() {
     {
         std::os::unix::fs::symlink(dir.path().join("real"), dir.path().join("link")).unwrap();
         std::os::unix::fs::symlink("nowhere", dir.path().join("dangling")).unwrap();
+        std::os::unix::fs::symlink("self", dir.path().join("self")).unwrap();
         let fifo = dir.path().join("fifo");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         assert!(made.is_ok_and(|s| s.success()));
@@ -135,6 +138,7 @@ fn what_mhl_cannot_record_is_left_out_and_named() {
         for why in [
             "link: a symbolic link to a directory",
             "dangling: a symbolic link to nothing",
+            "self: a symbolic link loop",
             "fifo: not a regular file or directory",
         ] {
             assert!(left_out.contains(why), "{left_out}");

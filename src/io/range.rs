@@ -173,7 +173,8 @@ where
 ///
 /// # Errors
 /// As [`HasherExt::append_file_range`](crate::HasherExt::append_file_range), for the first
-/// range that failed, and an error if the system refuses a thread.
+/// range that failed. A thread the system refuses is no error: its range is hashed on the
+/// calling thread instead.
 pub fn hash_open_file_parallel<H, F, P>(
     file: &File,
     threads: usize,
@@ -222,13 +223,20 @@ where
         [] => return hash_range(None),
         [only] => return hash_range(Some(*only)),
         [first, rest @ ..] => std::thread::scope(|scope| {
+            // A range whose thread the system refuses is hashed here, after this thread's own.
             let workers: Vec<_> = rest
                 .iter()
-                .map(|&range| threads::spawn(scope, move || hash_range(Some(range))))
+                .map(|&range| {
+                    let worker = threads::spawn(scope, move || hash_range(Some(range)));
+                    (range, worker.ok())
+                })
                 .collect();
             let mut parts = vec![hash_range(Some(*first))];
-            for worker in workers {
-                parts.push(worker.and_then(threads::join));
+            for (range, worker) in workers {
+                parts.push(match worker {
+                    Some(worker) => threads::join(worker),
+                    None => hash_range(Some(range)),
+                });
             }
             parts
         }),

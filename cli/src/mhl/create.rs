@@ -15,6 +15,8 @@ use super::manifest::{Author, CreatorInfo, HashEntry, Manifest, MediaHash, Refer
 use super::time::Moment;
 use super::tree::{DirectoryHash, MhlTree};
 use super::walk::{self, Directory};
+use super::write::{self, NewFiles};
+use super::xml;
 use super::FOLDER;
 use super::{absolute, hash_file, hex, hostname, Failure, Format};
 use crate::input::describe;
@@ -92,6 +94,7 @@ pub fn create(options: &CreateOptions) -> Result<(), Failure> {
     }
     formats.sort_by_key(|f| f.name);
     formats.dedup();
+    check_options(options)?;
     let _one_at_a_time = lock_folder(&root)?;
     let history = History::load(&root)?;
     let mut session = Session {
@@ -125,8 +128,18 @@ impl Session<'_> {
             &options.ignore,
             options.ignore_spec.as_deref(),
         )?;
+        for pattern in ignore.patterns() {
+            xml::check_text(&format!("the ignore pattern '{pattern}'"), pattern)
+                .map_err(Failure::Io)?;
+        }
         let walk_ignore = with_nested_patterns(&ignore, self.history)?;
         let directories = walk::post_order(root, "", &walk_ignore)?;
+        for directory in &directories {
+            for child in &directory.children {
+                let path = root.join(directory.child_path(&child.name));
+                check_name(&path, &child.name)?;
+            }
+        }
         let files: Vec<String> = directories.iter().flat_map(Directory::files).collect();
         let hashed = self.hash_all(root, &files, options.threads)?;
         let directory_hashes = if options.no_directory_hashes {
@@ -203,6 +216,9 @@ impl Session<'_> {
             } else {
                 files.push(path);
             }
+        }
+        for path in &files {
+            check_name(&root.join(path), path)?;
         }
         let hashed = self.hash_all(root, &files, options.threads)?;
         let mut failures = 0;
@@ -558,7 +574,8 @@ impl Session<'_> {
     }
 
     /// Writes a new generation of every history that has something new (the nested ones
-    /// first, each referred to by the next one out) and its chain file.
+    /// first, each referred to by the next one out) and its chain file: all made in memory
+    /// and checked first, then written whole or not at all ([`write::write_all`]).
     fn commit(&mut self, ignore: &IgnoreSpec, options: &CreateOptions) -> Result<(), Failure> {
         let now = Moment::now();
         let creator = CreatorInfo {
@@ -570,8 +587,10 @@ impl Session<'_> {
             location: options.location.clone(),
             comment: options.comment.clone(),
         };
-        // Manifests written, by the `at` of the history they belong to.
+        // Manifests made, by the `at` of the history they belong to.
         let mut written: HashMap<String, (String, String)> = HashMap::new();
+        // Each history's new files, with the name they are reported by.
+        let mut made: Vec<(String, NewFiles)> = Vec::new();
         for history in self.history.post_order() {
             let references: Vec<Reference> = history
                 .children
@@ -607,18 +626,8 @@ impl Session<'_> {
                 .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
                 .unwrap_or_default();
             let file_name = format!("{number:04}_{name}_{}.mhl", now.file_name());
-            let folder = history.root.join(FOLDER);
-            let write = |path: &Path, bytes: &[u8]| {
-                fs::write(path, bytes)
-                    .map_err(|e| Failure::Io(format!("{}: {}", path.display(), describe(&e))))
-            };
-            if !folder.is_dir() {
-                fs::create_dir(&folder)
-                    .map_err(|e| Failure::Io(format!("{}: {}", folder.display(), describe(&e))))?;
-            }
-            let xml = manifest.to_xml();
-            write(&folder.join(&file_name), xml.as_bytes())?;
-            let c4 = chain::c4(xml.as_bytes());
+            let manifest_xml = manifest.to_xml();
+            let c4 = chain::c4(manifest_xml.as_bytes());
             let mut links = history.chain.clone();
             links.push(Link {
                 sequence: number.to_string(),
@@ -626,16 +635,67 @@ impl Session<'_> {
                 format: "c4".to_owned(),
                 hash: c4.clone(),
             });
-            write(
-                &folder.join(chain::FILE_NAME),
-                chain::to_xml(&links).as_bytes(),
-            )?;
-            let shown = history.outer_path(&format!("{FOLDER}/{file_name}"));
-            self.say(&format!("Created new generation {shown}"));
+            let new = NewFiles {
+                folder: history.root.join(FOLDER),
+                manifest_name: file_name.clone(),
+                manifest: manifest_xml,
+                chain: chain::to_xml(&links),
+            };
+            // What no check before caught (a name from the history, this machine's): refused
+            // here, before anything is written.
+            for document in [&new.manifest, &new.chain] {
+                if let Some(c) = xml::unwritable(document) {
+                    return Err(Failure::Io(format!(
+                        "{}: the new generation would hold U+{:04X}, a character XML 1.0 \
+                         cannot hold; nothing was written",
+                        xml::shown(&new.folder.join(&file_name).display().to_string()),
+                        u32::from(c)
+                    )));
+                }
+            }
+            made.push((history.outer_path(&format!("{FOLDER}/{file_name}")), new));
             written.insert(history.at.clone(), (file_name, c4));
+        }
+        let (shown, files): (Vec<String>, Vec<NewFiles>) = made.into_iter().unzip();
+        write::write_all(&files)?;
+        for shown in &shown {
+            self.say(&format!("Created new generation {shown}"));
         }
         Ok(())
     }
+}
+
+/// Refuses what the options would write into the manifest that XML 1.0 cannot hold (a
+/// control character in `--comment`), before anything is read or written: the reference
+/// refuses it too, when it writes, and leaves a cut manifest behind.
+fn check_options(options: &CreateOptions) -> Result<(), Failure> {
+    let author = options.author.clone().unwrap_or_default();
+    let texts = [
+        ("--author_name", &author.name),
+        ("--author_email", &author.email),
+        ("--author_phone", &author.phone),
+        ("--author_role", &author.role),
+        ("--location", &options.location),
+        ("--comment", &options.comment),
+    ];
+    for (option, text) in texts {
+        if let Some(text) = text {
+            xml::check_text(option, text).map_err(Failure::Io)?;
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a file or directory whose name (`recorded`, as the manifest would record it)
+/// holds a character XML 1.0 cannot hold, such as U+0001, as the reference refuses it.
+///
+/// The whole generation is refused, not made without the file (as `--tree` leaves out what
+/// ASC MHL cannot record, with a warning): `create` refuses every other path it cannot
+/// record too (a name that is not UTF-8, a link to a directory, a FIFO), since a generation
+/// that silently lacks a file would vouch for a folder it does not cover. Checked after the
+/// walk and before any file is hashed, so a large tree fails at once.
+fn check_name(path: &Path, recorded: &str) -> Result<(), Failure> {
+    xml::check_text(&format!("{}: the name", path.display()), recorded).map_err(Failure::Io)
 }
 
 /// An exclusive lock on the folder (its directory, opened and `flock`ed), held while a new

@@ -25,6 +25,7 @@ mod report;
 mod time;
 pub mod tree;
 mod walk;
+mod write;
 mod xml;
 
 use std::ffi::OsString;

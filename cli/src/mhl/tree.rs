@@ -29,7 +29,7 @@ use std::sync::{Mutex, PoisonError};
 use iohash::{Algorithm, DynHasher, HasherExt};
 
 use crate::input::describe;
-use crate::ordered::threads_for;
+use crate::ordered::{threads_for, warn_refused_thread};
 use crate::walk::{Walk, WalkError};
 
 /// A directory's two ASC MHL hashes, as bytes in the algorithm's canonical order (big-endian
@@ -175,8 +175,9 @@ fn ignored(name: &std::ffi::OsStr) -> bool {
 /// Files named `.DS_Store` and anything named `ascmhl` are left out (the reference's default
 /// ignore list). A symbolic link to a file is hashed as the file. What ASC MHL cannot record
 /// is left out too, and named in [`MhlTree::left_out`] with why, as `-r` skips it with a
-/// warning: a symbolic link to a directory (which the reference does not follow either) or to
-/// nothing, and anything that is neither a file nor a directory (a FIFO, a socket, a device).
+/// warning: a symbolic link to a directory (which the reference does not follow either), to
+/// nothing or to itself, and anything that is neither a file nor a directory (a FIFO, a
+/// socket, a device).
 ///
 /// # Errors
 /// The first error met: a directory or file that cannot be read (named in the message), or a
@@ -221,6 +222,12 @@ pub fn hash_tree(
                     tree.left_out.push(format!("{}: {why}", full.display()));
                     continue;
                 }
+                // A link to itself (or through others back to itself) leads nowhere either.
+                Err(e) if is_link_loop(&e) => {
+                    let why = "a symbolic link loop (it leads back to itself)";
+                    tree.left_out.push(format!("{}: {why}", full.display()));
+                    continue;
+                }
                 Err(e) => return Err(context(full, &e)),
             }
         } else {
@@ -245,6 +252,20 @@ pub fn hash_tree(
         tree.add_file(path, &hash);
     }
     Ok(tree)
+}
+
+/// Whether following a link failed because it leads back to itself (`ELOOP`), which std
+/// has no stable error kind for.
+fn is_link_loop(error: &io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        error.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = error;
+        false
+    }
 }
 
 /// The hashes of `files` (under `root`) on `threads` threads, in the order of `files`; the
@@ -279,9 +300,27 @@ fn hash_files(
         }
     };
     std::thread::scope(|scope| {
-        let workers = (1..threads)
-            .map(|_| std::thread::Builder::new().spawn_scoped(scope, work))
-            .collect::<io::Result<Vec<_>>>()?;
+        // A thread the system refuses leaves its share to the others and to this one, with
+        // room kept for their allocations while they are started (`crate::headroom`).
+        let mut workers = Vec::with_capacity(threads.saturating_sub(1));
+        let mut refused = None;
+        let headroom = match threads {
+            0 | 1 => None,
+            _ => crate::headroom::hold().unwrap_or_else(|e| {
+                refused = Some(e);
+                None
+            }),
+        };
+        while workers.len() + 1 < threads && refused.is_none() {
+            match std::thread::Builder::new().spawn_scoped(scope, work) {
+                Ok(worker) => workers.push(worker),
+                Err(e) => refused = Some(e),
+            }
+        }
+        drop(headroom);
+        if let Some(e) = &refused {
+            warn_refused_thread(threads, workers.len() + 1, e);
+        }
         let mine = work();
         let theirs = workers.into_iter().try_for_each(|worker| {
             worker

@@ -122,6 +122,48 @@ pub fn escape(out: &mut String, text: &str, attribute: bool) {
     }
 }
 
+/// The first character of `text` that XML 1.0 cannot hold, if any. Its `Char` production
+/// admits tab, line feed, carriage return, U+0020-U+D7FF, U+E000-U+FFFD and U+10000 on: of
+/// what a Rust string can hold, that leaves out U+0000-U+001F but those three, and U+FFFE and
+/// U+FFFF (surrogates cannot occur). Not even a character reference (`&#1;`) may name them,
+/// so there is no way to write them that a reader must accept, and the reference `ascmhl`
+/// (lxml) refuses them too.
+pub fn unwritable(text: &str) -> Option<char> {
+    text.chars().find(|&c| !is_xml_char(c))
+}
+
+/// Whether XML 1.0's `Char` production admits `c` (see [`unwritable`]).
+fn is_xml_char(c: char) -> bool {
+    !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// `Err` naming `what` and the character if `text` holds one XML 1.0 cannot hold.
+pub fn check_text(what: &str, text: &str) -> Result<(), String> {
+    match unwritable(text) {
+        None => Ok(()),
+        Some(c) => Err(format!(
+            "{} holds U+{:04X}, a character XML 1.0 cannot hold, so an ASC MHL manifest \
+             cannot record it",
+            shown(what),
+            u32::from(c)
+        )),
+    }
+}
+
+/// `text` for a message, each character XML cannot hold (a terminal's escape among them)
+/// written as Rust writes it, `\u{1b}`.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if is_xml_char(c) {
+            out.push(c);
+        } else {
+            out.extend(c.escape_unicode());
+        }
+    }
+    out
+}
+
 /// Reads a whole document (UTF-8) into its root element, or says where it is not well formed.
 pub fn parse(document: &[u8]) -> io::Result<Element> {
     let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidData, message);
@@ -250,6 +292,27 @@ mod tests {
         let b = root.find("b").unwrap();
         assert_eq!(b.get("k"), Some("A<"));
         assert_eq!(b.text, "xB<c>&");
+    }
+
+    #[test]
+    fn what_xml_cannot_hold_is_found_and_named() {
+        for c in [
+            '\u{0}', '\u{1}', '\u{8}', '\u{b}', '\u{c}', '\u{1b}', '\u{1f}', '\u{fffe}', '\u{ffff}',
+        ] {
+            assert_eq!(unwritable(&format!("a{c}b")), Some(c), "{c:?}");
+        }
+        for text in [
+            "tab\t lf\n cr\r",
+            "del\u{7f} nel\u{85} \u{d7ff}\u{e000}\u{fffd}\u{10000}\u{10ffff}",
+        ] {
+            assert_eq!(unwritable(text), None, "{text:?}");
+        }
+        let error = check_text("a\u{1}b: the name", "a\u{1}b").unwrap_err();
+        assert!(
+            error.starts_with("a\\u{1}b: the name holds U+0001, a character XML 1.0"),
+            "{error}"
+        );
+        assert_eq!(shown("x\u{1b}[31my\u{ffff}"), "x\\u{1b}[31my\\u{ffff}");
     }
 
     #[test]

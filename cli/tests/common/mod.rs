@@ -42,3 +42,86 @@ pub fn build_mhl_tree(root: &Path) {
         .unwrap();
     }
 }
+
+/// A resource limit for one child process, as `ulimit` sets it in a shell.
+#[cfg(unix)]
+#[allow(dead_code)] // Not every test file limits its children.
+#[derive(Clone, Copy, Debug)]
+pub enum Limit {
+    /// `ulimit -v`: the address space, in bytes; threads beyond a few find no room for their
+    /// stacks. (`ulimit -u` would not do: it does not hold for root.)
+    AddressSpace(libc::rlim_t),
+    /// `ulimit -f`: the largest file the child may write, in bytes, with `SIGXFSZ` ignored so
+    /// that a write past it fails with `EFBIG`, as a write to a full disk fails.
+    FileSize(libc::rlim_t),
+}
+
+/// Runs `command` under `limit`, killed if it has not ended after `timeout`, and returns what
+/// it wrote and its status.
+#[cfg(unix)]
+#[allow(dead_code, unsafe_code)]
+pub fn run_limited(
+    command: &mut std::process::Command,
+    limit: Limit,
+    timeout: std::time::Duration,
+) -> std::process::Output {
+    use std::io::{Read, Seek};
+    use std::os::unix::process::CommandExt;
+    let set_limit = move || {
+        let (resource, bytes) = match limit {
+            Limit::AddressSpace(bytes) => (libc::RLIMIT_AS, bytes),
+            Limit::FileSize(bytes) => {
+                // SAFETY: `signal` is async-signal-safe, so it may run between fork and exec;
+                // ignoring a signal touches no memory of this process.
+                if unsafe { libc::signal(libc::SIGXFSZ, libc::SIG_IGN) } == libc::SIG_ERR {
+                    return Err(std::io::Error::last_os_error());
+                }
+                (libc::RLIMIT_FSIZE, bytes)
+            }
+        };
+        let rlimit = libc::rlimit {
+            rlim_cur: bytes,
+            rlim_max: bytes,
+        };
+        // SAFETY: `setrlimit` is async-signal-safe, and reads only `rlimit`, on this stack.
+        if unsafe { libc::setrlimit(resource, &rlimit) } != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(())
+    };
+    // SAFETY: the closure calls only async-signal-safe functions and allocates nothing, as
+    // code between fork and exec must.
+    unsafe { command.pre_exec(set_limit) };
+    // Files, not pipes: a child that hangs is killed without a reader thread to join.
+    let mut stdout = tempfile::tempfile().unwrap();
+    let mut stderr = tempfile::tempfile().unwrap();
+    let mut child = command
+        .stdin(std::process::Stdio::null())
+        .stdout(stdout.try_clone().unwrap())
+        .stderr(stderr.try_clone().unwrap())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + timeout;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{command:?} still ran after {timeout:?} under {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    let read = |file: &mut fs::File| {
+        let mut bytes = Vec::new();
+        file.rewind().unwrap();
+        file.read_to_end(&mut bytes).unwrap();
+        bytes
+    };
+    std::process::Output {
+        status,
+        stdout: read(&mut stdout),
+        stderr: read(&mut stderr),
+    }
+}
