@@ -117,7 +117,7 @@ def _read_buffer(size):
 def _restore(state, seed=None):
     # pickle's way back to a Hasher: the library's saved state, which holds the seed (pickles
     # made before it was read from there also pass the seed).
-    return _iohash._restore(state)
+    return Hasher.from_state(state)
 
 
 def _is_path(obj):

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 use crate::buffer::with_bytes;
-use crate::hasher::RELEASE_GIL_FROM;
+use crate::methods::RELEASE_GIL_FROM;
 
 /// The one-shot hash of `data`, with the GIL released from 2 KiB.
 pub(crate) fn one_shot<T: Send>(
@@ -28,11 +28,10 @@ pub(crate) fn one_shot<T: Send>(
 macro_rules! fast_crc {
     ($module:expr, $function:ident) => {
         crate::fastcall::fast!(
-            replace_function,
             $module,
             stringify!($function),
             crate::fastcall::Shape::Data,
-            |py, _this, data, _seed| {
+            |py, data, _seed| {
                 Ok($function(py, crate::fastcall::required(data)?)?
                     .into_pyobject(py)?
                     .into_any())
