@@ -9,7 +9,7 @@ every CRC of the catalogue, in hashlib's shape, on the Rust library iohash.
     >>> h.intdigest() == 0xE3069283
     True
 
-Buffers are read without a copy and hashed with the GIL released from 2 KiB; files are read in
+Buffers are read without a copy and hashed with the GIL released from 16 KiB; files are read in
 Rust (``file_digest``, ``Hasher.update_file``, ``hash_files``). Hashers pickle, and CRCs
 ``combine``, so ranges hashed on other processes or machines join into the whole file's.
 None of these hashes is cryptographic: they find accidents, never tampering.
