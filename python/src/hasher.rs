@@ -40,7 +40,7 @@ pub(crate) fn made(py: Python<'_>, hasher: AnyHasher, seed: u64) -> PyResult<Bou
 
 /// The seed a new hasher of `algorithm` takes: `seed` (0 without one), refused for an
 /// algorithm that takes none.
-#[inline]
+#[inline(always)]
 pub(crate) fn seed_for(algorithm: Algorithm, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     let seed = seed_of(seed, algorithm)?;
     if seed != 0 && !algorithm.takes_seed() {
@@ -222,7 +222,7 @@ unsafe extern "C" fn constructor<const C: usize>(
         unsafe {
             let [data, seed] =
                 bind_vector(py, function, ["data", "seed"], 1, args, nargs, kwnames)?;
-            create_common::<C>(py, data, seed)
+            create(py, COMMON[C].1, data, seed)
         }
     })
 }
