@@ -128,7 +128,7 @@ def one_calls(quick):
 
 def classes(quick):
     """python-xxhash's classes as code calls them, without a `lambda`: each statement timed
-    with python-xxhash's module and with iohash.xxhash's, in turns."""
+    with python-xxhash's module, with iohash.xxhash's and with iohash's own, in turns."""
     if not xxhash:
         return
     rounds = 10 if quick else 40
@@ -144,7 +144,7 @@ def classes(quick):
         "hasher.hexdigest()",
     ]
     timers = []
-    for module in (xxhash, ixxhash):
+    for module in (xxhash, ixxhash, iohash):
         names = {"xxh3_64": module.xxh3_64, "xxh64": module.xxh64, "short": os.urandom(16),
                  "kib": os.urandom(1 << 10), "hasher": module.xxh3_64(os.urandom(300))}
         timers.append([timeit.Timer(statement, globals=names) for statement in statements])
@@ -154,10 +154,11 @@ def classes(quick):
             for i, timer in enumerate(timer_row):
                 row[i] = min(row[i], timer.timeit(20_000) / 20_000 * 1e9)
     print(f"\nThe classes, 16 B and 1 KiB (ns per statement, best of {rounds}; ratio to python-xxhash)")
-    print(f"{'statement':>28} {'python-xxhash':>14} {'iohash.xxhash':>22}")
+    print(f"{'statement':>28} {'python-xxhash':>14} {'iohash.xxhash':>22} {'iohash':>22}")
     for i, statement in enumerate(statements):
-        theirs, ours = best[0][i], best[1][i]
-        print(f"{statement:>28} {theirs:>14.1f} {ours:>14.1f} ({ours / theirs:4.2f}x)")
+        theirs, drop_in, own = best[0][i], best[1][i], best[2][i]
+        print(f"{statement:>28} {theirs:>14.1f} {drop_in:>14.1f} ({drop_in / theirs:4.2f}x)"
+              f" {own:>14.1f} ({own / theirs:4.2f}x)")
 
 
 def files(size_mib, rounds):

@@ -9,7 +9,7 @@ every CRC of the catalogue, in hashlib's shape, on the Rust library iohash.
     >>> h.intdigest() == 0xE3069283
     True
 
-Buffers are read without a copy and hashed with the GIL released from 2 KiB; files are read in
+Buffers are read without a copy and hashed with the GIL released from 16 KiB; files are read in
 Rust (``file_digest``, ``Hasher.update_file``, ``hash_files``). Hashers pickle, and CRCs
 ``combine``, so ranges hashed on other processes or machines join into the whole file's.
 None of these hashes is cryptographic: they find accidents, never tampering.
@@ -117,7 +117,7 @@ def _read_buffer(size):
 def _restore(state, seed=None):
     # pickle's way back to a Hasher: the library's saved state, which holds the seed (pickles
     # made before it was read from there also pass the seed).
-    return _iohash._restore(state)
+    return Hasher.from_state(state)
 
 
 def _is_path(obj):

@@ -3,7 +3,7 @@
 The classes ``xxh32``, ``xxh64``, ``xxh3_64``, ``xxh3_128`` (and ``xxh128``) and the
 ``*_digest``, ``*_intdigest`` and ``*_hexdigest`` functions take the same arguments and give
 the same results as python-xxhash's. Beyond it: hashers pickle (through iohash's saved state),
-and inputs of 2 KiB and more are hashed with the GIL released.
+and inputs of 16 KiB and more are hashed with the GIL released.
 """
 
 from ._iohash import xxhash as _native

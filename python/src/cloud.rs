@@ -11,7 +11,7 @@ use pyo3::types::PyBytes;
 
 use crate::buffer::with_bytes;
 use crate::files::{append_whole, open, outcome, path_of};
-use crate::hasher::parse;
+use crate::methods::parse;
 use crate::signals::Interrupts;
 
 /// S3's composite checksum (`base64-N`) of a file or a bytes-like object, for parts of

@@ -1,22 +1,23 @@
-//! The hottest calls (the one-shot functions, the constructors, `update` and the digests)
-//! through `METH_FASTCALL`, without PyO3's argument parsing.
+//! The one-shot functions through `METH_FASTCALL`, without PyO3's argument parsing, and the
+//! entry every function CPython calls here goes through.
 //!
 //! PyO3's functions parse their arguments into Rust values before the body runs, most of a
 //! call on 16 bytes (BENCHMARKS.md, Python package, "The run before"). The functions made
 //! here take CPython's array of arguments as it is: each of these names is replaced by a
-//! `METH_FASTCALL` function (or method descriptor) made here. The fast versions only take the
-//! common shapes of a call (`f(data)`, `f(data, seed)`, `f(data, seed=s)`, `h.update(data)`,
-//! `h.digest()`) and hand any other to PyO3's, so keywords, defaults and error messages stay
-//! PyO3's.
+//! `METH_FASTCALL` function made here. The fast versions only take the common shapes of a
+//! call (`f(data)`, `f(data, seed)`, `f(data, seed=s)`) and hand any other to PyO3's, so
+//! keywords, defaults and error messages stay PyO3's. (The hashers and their constructors
+//! bind their arguments themselves: object.rs.)
 
 use std::ffi::CString;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::ptr;
 use std::sync::OnceLock;
 
 use pyo3::ffi;
 use pyo3::panic::PanicException;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyString, PyTuple};
 use pyo3::Borrowed;
 
 /// A `METH_FASTCALL | METH_KEYWORDS` function: `self` (the module, or the instance for a
@@ -34,27 +35,13 @@ pub(crate) type Fast = unsafe extern "C" fn(
 pub(crate) enum Shape {
     /// `f(data, seed=None)`: python-xxhash's one-shot functions.
     DataThenSeed,
-    /// `f(data=None, *, seed=None)`: the constructors.
-    OptionalDataKeywordSeed,
     /// `f(data)`: the CRC one-shot functions.
     Data,
-    /// `h.update(data)`.
-    Update,
-    /// `h.digest()`, `h.hexdigest()`, `h.intdigest()`: a method without arguments.
-    Digest,
 }
 
-impl Shape {
-    /// Whether the function is a method, whose `self` is the instance.
-    fn is_method(self) -> bool {
-        matches!(self, Shape::Update | Shape::Digest)
-    }
-}
-
-/// What a fast function computes from its data and seed (`self` is the instance for a method).
+/// What a fast function computes from its data and seed.
 pub(crate) type Body = dyn for<'py> Fn(
     Python<'py>,
-    Option<&Bound<'py, PyAny>>,
     Option<&Bound<'py, PyAny>>,
     Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>>;
@@ -65,15 +52,12 @@ pub(crate) type Body = dyn for<'py> Fn(
 /// # Safety
 /// CPython's `METH_FASTCALL | METH_KEYWORDS` contract: the calling thread is attached (holds
 /// the GIL), `args` holds `nargs` positional arguments followed by one value per name in
-/// `kwnames` (null or a tuple of str), all borrowed for the call; `slf` is the instance when
-/// `shape` is a method's ([`Shape::Update`], [`Shape::Digest`]; a method descriptor checked its
-/// type), the module otherwise.
+/// `kwnames` (null or a tuple of str), all borrowed for the call.
 ///
 /// Generic in `body` and always inlined, so each fast function has its own copy with its
 /// body inlined: a shared one called each body through a pointer.
 #[inline(always)]
 pub(crate) unsafe fn call<B>(
-    slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
@@ -86,7 +70,6 @@ where
             Python<'py>,
             Option<&Bound<'py, PyAny>>,
             Option<&Bound<'py, PyAny>>,
-            Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyAny>>
         + 'static,
 {
@@ -96,31 +79,19 @@ where
             // (the contract); `arg` is only called below `nargs`.
             let arg = |i: usize| unsafe { Borrowed::from_ptr(py, *args.add(i)) };
             match (shape, nargs) {
-                (Shape::Update, 1) => {
-                    // SAFETY: for a method `slf` is the instance, live for the call.
-                    let this = unsafe { Borrowed::from_ptr(py, slf) };
-                    return body(py, Some(&this), Some(&arg(0)), None);
-                }
-                (Shape::Digest, 0) => {
-                    // SAFETY: as above.
-                    let this = unsafe { Borrowed::from_ptr(py, slf) };
-                    return body(py, Some(&this), None, None);
-                }
-                (Shape::Data | Shape::DataThenSeed | Shape::OptionalDataKeywordSeed, 1) => {
-                    return body(py, None, Some(&arg(0)), None);
-                }
-                (Shape::DataThenSeed, 2) => return body(py, None, Some(&arg(0)), Some(&arg(1))),
-                (Shape::OptionalDataKeywordSeed, 0) => return body(py, None, None, None),
+                (Shape::Data | Shape::DataThenSeed, 1) => return body(py, Some(&arg(0)), None),
+                (Shape::DataThenSeed, 2) => return body(py, Some(&arg(0)), Some(&arg(1))),
                 _ => {}
             }
         }
         // SAFETY: the caller's contract, passed on.
-        unsafe { with_keywords(py, slf, args, nargs, kwnames, shape, original, &body) }
+        unsafe { with_keywords(py, args, nargs, kwnames, shape, original, &body) }
     })
 }
 
-/// The body of every function CPython calls here (fast functions, and the slots, methods and
-/// getters of xxhash_types.rs), all of which it calls from an attached thread: `body` with the
+/// The body of every function CPython calls here (fast functions, and the slots, methods,
+/// getters and functions of object.rs's kind of type), all of which it calls from an attached
+/// thread: `body` with the
 /// GIL's token, its new reference returned, or null with its error (a panic as
 /// `PanicException`) set as CPython's current exception.
 #[inline(always)]
@@ -159,7 +130,6 @@ pub(crate) fn entry(
 #[allow(clippy::too_many_arguments)]
 unsafe fn with_keywords<'py>(
     py: Python<'py>,
-    slf: *mut ffi::PyObject,
     args: *const *mut ffi::PyObject,
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
@@ -192,24 +162,16 @@ unsafe fn with_keywords<'py>(
             ) == 0
         }
     };
-    let this = shape.is_method().then(|| {
-        // SAFETY: for a method `slf` is the instance, live for the call (the contract).
-        unsafe { Borrowed::from_ptr(py, slf) }
-    });
-    let this = this.as_deref();
     match (shape, nargs, keywords) {
-        (Shape::DataThenSeed | Shape::OptionalDataKeywordSeed, 1, 1) if seed_keyword => {
-            body(py, None, Some(&arg(0)), Some(&arg(1)))
-        }
-        _ => fall_back(py, this, values, nargs, kwnames, original),
+        (Shape::DataThenSeed, 1, 1) if seed_keyword => body(py, Some(&arg(0)), Some(&arg(1))),
+        _ => fall_back(py, values, nargs, kwnames, original),
     }
 }
 
-/// The call given to PyO3's version as a tuple and a dict (with the instance first for a
-/// method), so it answers the shapes the fast path leaves, errors included.
+/// The call given to PyO3's version as a tuple and a dict, so it answers the shapes the fast
+/// path leaves, errors included.
 fn fall_back<'py>(
     py: Python<'py>,
-    this: Option<&Bound<'py, PyAny>>,
     values: &[*mut ffi::PyObject],
     nargs: ffi::Py_ssize_t,
     kwnames: *mut ffi::PyObject,
@@ -223,8 +185,7 @@ fn fall_back<'py>(
     let positional = usize::try_from(nargs).unwrap_or(0);
     // SAFETY: each pointer is a live object borrowed for the call (see `call`).
     let value = |i: usize| unsafe { Borrowed::from_ptr(py, values[i]) }.to_owned();
-    let mut args: Vec<Bound<'py, PyAny>> = this.into_iter().cloned().collect();
-    args.extend((0..positional).map(value));
+    let args: Vec<Bound<'py, PyAny>> = (0..positional).map(value).collect();
     let kwargs = PyDict::new(py);
     if !kwnames.is_null() {
         // SAFETY: a non-null `kwnames` is a tuple of str, borrowed for the call.
@@ -276,74 +237,61 @@ pub(crate) fn replace_function(
     fast: Fast,
     original: &'static OnceLock<Py<PyAny>>,
 ) -> PyResult<()> {
-    let py = module.py();
     let pyo3_function = module.getattr(name)?;
     let def = method_def(name, &pyo3_function, fast)?;
-    let module_name = pyo3_function.getattr("__module__")?;
-    // SAFETY: `def` lives for the process; the module and its name are live objects; the
-    // new reference returned (or null with an error set) is taken over at once.
+    let _ = original.set(pyo3_function.unbind());
+    add_function(module, def)
+}
+
+/// Adds the module function `def` describes to `module`, by its name.
+pub(crate) fn add_function(
+    module: &Bound<'_, PyModule>,
+    def: &'static ffi::PyMethodDef,
+) -> PyResult<()> {
+    let py = module.py();
+    let module_name = module.getattr("__name__")?;
+    // SAFETY: `def` lives for the process, and its `ml_meth` has the signature its flags
+    // name (its maker's promise); the module and its name are live objects; the new reference
+    // returned (or null with an error set) is taken over at once.
     let function = unsafe {
         Bound::from_owned_ptr_or_err(
             py,
             ffi::PyCMethod_New(
-                def,
+                ptr::from_ref(def).cast_mut(),
                 module.as_ptr(),
                 module_name.as_ptr(),
-                std::ptr::null_mut(),
+                ptr::null_mut(),
             ),
         )?
     };
-    let _ = original.set(pyo3_function.unbind());
-    module.setattr(name, function)
-}
-
-/// Replaces the method `name` of `class` (PyO3's) by a descriptor calling `fast`.
-pub(crate) fn replace_method(
-    class: &Bound<'_, PyType>,
-    name: &str,
-    fast: Fast,
-    original: &'static OnceLock<Py<PyAny>>,
-) -> PyResult<()> {
-    let py = class.py();
-    let pyo3_method = class.getattr(name)?;
-    let def = method_def(name, &pyo3_method, fast)?;
-    // SAFETY: `def` lives for the process and `class` is a live type object; the descriptor
-    // (a new reference, or null with an error set) is taken over at once.
-    let descriptor = unsafe {
-        Bound::from_owned_ptr_or_err(py, ffi::PyDescr_NewMethod(class.as_type_ptr(), def))?
-    };
-    let _ = original.set(pyo3_method.unbind());
-    class.setattr(name, descriptor)
+    module.setattr(function.getattr("__name__")?.cast::<PyString>()?, function)
 }
 
 /// Defines a `METH_FASTCALL` function named `$name` computing `$body` and puts it in place of
-/// `$target`'s: a module's function with `replace_function`, a class's method with
-/// `replace_method`, whose `$shape` must be a method's (`Shape::Update`, `Shape::Digest`: those
-/// whose `self` is an instance), as a function's must not be.
+/// `$module`'s (PyO3's).
 macro_rules! fast {
-    ($replace:ident, $target:expr, $name:expr, $shape:expr,
-     |$py:ident, $this:ident, $data:ident, $seed:ident| $body:expr) => {{
+    ($module:expr, $name:expr, $shape:expr,
+     |$py:ident, $data:ident, $seed:ident| $body:expr) => {{
         fn body<'py>(
             $py: Python<'py>,
-            $this: Option<&Bound<'py, PyAny>>,
             $data: Option<&Bound<'py, PyAny>>,
             $seed: Option<&Bound<'py, PyAny>>,
         ) -> PyResult<Bound<'py, PyAny>> {
-            let _ = (&$this, &$data, &$seed);
+            let _ = (&$data, &$seed);
             $body
         }
         static ORIGINAL: std::sync::OnceLock<Py<PyAny>> = std::sync::OnceLock::new();
         unsafe extern "C" fn fast(
-            slf: *mut pyo3::ffi::PyObject,
+            _module: *mut pyo3::ffi::PyObject,
             args: *const *mut pyo3::ffi::PyObject,
             nargs: pyo3::ffi::Py_ssize_t,
             kwnames: *mut pyo3::ffi::PyObject,
         ) -> *mut pyo3::ffi::PyObject {
             // SAFETY: CPython calls this as the METH_FASTCALL | METH_KEYWORDS function it was
             // registered as, which is `call`'s contract.
-            unsafe { $crate::fastcall::call(slf, args, nargs, kwnames, $shape, &ORIGINAL, body) }
+            unsafe { $crate::fastcall::call(args, nargs, kwnames, $shape, &ORIGINAL, body) }
         }
-        $crate::fastcall::$replace($target, $name, fast, &ORIGINAL)
+        $crate::fastcall::replace_function($module, $name, fast, &ORIGINAL)
     }};
 }
 

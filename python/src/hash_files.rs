@@ -8,7 +8,8 @@ use iohash::AnyHasher;
 use pyo3::prelude::*;
 
 use crate::files::{append_whole, open, os_error, path_of};
-use crate::hasher::{parse, Hasher};
+use crate::hasher::{made, seed_for};
+use crate::methods::parse;
 use crate::signals::{Check, Interrupts};
 
 /// Many files hashed in parallel in Rust: a list in the order of `paths` holding a hasher for
@@ -24,9 +25,9 @@ pub(crate) fn _hash_files(
     threads: Option<usize>,
     seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Py<PyAny>>> {
-    let template = Hasher::create(py, parse(name)?, None, seed)?;
-    let seed = template.seed;
-    let template: AnyHasher = template.state.with(py, |hasher| hasher.clone());
+    let algorithm = parse(name)?;
+    let seed = seed_for(algorithm, seed)?;
+    let template = crate::templates::hasher(algorithm, seed);
     let path_bufs = paths.iter().map(path_of).collect::<PyResult<Vec<_>>>()?;
     let threads = threads
         .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
@@ -77,10 +78,7 @@ pub(crate) fn _hash_files(
     done.into_iter()
         .zip(&paths)
         .map(|((_, result), path)| match result {
-            Ok(hasher) => Ok(Hasher::of(hasher, seed)
-                .into_pyobject(py)?
-                .into_any()
-                .unbind()),
+            Ok(hasher) => Ok(made(py, hasher, seed)?.unbind()),
             Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
         })
         .collect()

@@ -1,416 +1,457 @@
-//! `iohash.Hasher`, the hashlib-shaped hasher of every algorithm, and what it shares with the
-//! `iohash.xxhash` classes: updating the shared hasher (shared.rs), the digest in its three forms,
-//! names, seeds and saved states.
+//! `iohash.Hasher`, the hashlib-shaped hasher of every algorithm, a type of object.rs's kind;
+//! and what makes one: calling the class, `iohash.new(name)`, the constructors
+//! (`iohash.xxh3_64()`, ...), a saved state.
+//!
+//! Every argument given is used as given, as python-xxhash and hashlib use theirs: `None` as
+//! data or seed is a `TypeError`, with python-xxhash's message.
 
-use std::borrow::Cow;
+use std::ffi::{CStr, CString};
+use std::sync::OnceLock;
 
-use iohash::{Algorithm, AnyHasher, DynHasher, NonCryptographicHasher};
-use pyo3::exceptions::PyValueError;
+use iohash::{Algorithm, AnyHasher};
+use pyo3::exceptions::{PySystemError, PyTypeError, PyValueError};
+use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyString};
+use pyo3::Borrowed;
 
-use crate::buffer::with_bytes;
+use crate::fastcall::{add_function, entry};
+use crate::methods::{
+    common, common_getters, common_methods, parse, python_name, restore, saved_state, seed_of,
+    update, COMMON,
+};
+use crate::object::{
+    alloc, bind_tuple_and_dict, bind_vector, fast_method, getter, getters, make, no_args,
+    no_args_method, required, table, type_name, Arg, Instance, InstanceType, Spec,
+};
 
-/// Inputs of this many bytes or more are hashed with the GIL released: CPython's hashlib rule
-/// (`HASHLIB_GIL_MINSIZE`). Below it, releasing costs more than it lets other threads do.
-pub(crate) const RELEASE_GIL_FROM: usize = 2048;
+/// The type, once the module is made.
+static TYPE: OnceLock<InstanceType> = OnceLock::new();
 
-pub(crate) use crate::shared::Shared;
-
-/// `hasher` shared by the threads that use it, boxed for a PyO3 class: an `AnyHasher` is over
-/// 600 bytes, and a pointer moves into a new PyO3 object faster than it does.
-pub(crate) fn shared(hasher: AnyHasher) -> Box<Shared> {
-    Box::new(Shared::new(hasher))
-}
-
-/// Runs `f` on the hasher (see [`Shared::with`]).
-pub(crate) fn with_hasher<R: Send>(
-    py: Python<'_>,
-    state: &Shared,
-    f: impl FnOnce(&mut AnyHasher) -> R + Send,
-) -> R {
-    state.with(py, f)
-}
-
-/// Appends `data` to the hasher: small inputs with the GIL held (when no thread is using the
-/// hasher with it released), others with it released.
-pub(crate) fn update(py: Python<'_>, state: &Shared, data: &Bound<'_, PyAny>) -> PyResult<()> {
-    with_bytes(data, |bytes| {
-        if bytes.len() < RELEASE_GIL_FROM {
-            state.with(py, |hasher| hasher.append(bytes))
-        } else {
-            state.detached(py, |hasher| hasher.append(bytes))
-        }
-    })
-}
-
-/// The digest's bytes: the hash as an integer, big-endian, in the algorithm's length (what
-/// python-xxhash, google-crc32c and crc32c return; for CRC-32 this is not the library's
-/// little-endian `current_hash_bytes`).
-fn digest_bytes(hasher: &AnyHasher) -> ([u8; 16], usize) {
-    (hasher.current_hash().to_be_bytes(), hasher.hash_len())
-}
-
-/// `digest()`: the hash as big-endian bytes of the algorithm's length.
-pub(crate) fn digest<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes> {
-    let (bytes, len) = with_hasher(py, state, |hasher| digest_bytes(hasher));
-    PyBytes::new(py, &bytes[16 - len..])
-}
-
-/// `hexdigest()`: those bytes in lower-case hexadecimal.
-pub(crate) fn hexdigest<'py>(py: Python<'py>, state: &Shared) -> PyResult<Bound<'py, PyString>> {
-    let (value, len) = with_hasher(py, state, |hasher| {
-        (hasher.current_hash(), hasher.hash_len())
-    });
-    crate::hex::hex(py, value, len)
-}
-
-/// `intdigest()`: the hash as an unsigned integer.
-pub(crate) fn intdigest<'py>(py: Python<'py>, state: &Shared) -> PyResult<Bound<'py, PyAny>> {
-    let (value, wide) = with_hasher(py, state, |hasher| {
-        (hasher.current_hash(), hasher.hash_len() > 8)
-    });
-    Ok(match u64::try_from(value) {
-        Ok(narrow) if !wide => narrow.into_pyobject(py)?.into_any(),
-        _ => value.into_pyobject(py)?.into_any(),
-    })
-}
-
-/// `reset()`: back to the state the hasher was made in.
-pub(crate) fn reset(py: Python<'_>, state: &Shared) {
-    with_hasher(py, state, |hasher| hasher.reset());
-}
-
-/// The library's saved state of the hasher, as bytes (what pickling keeps).
-pub(crate) fn saved_state<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, PyBytes> {
-    let saved = with_hasher(py, state, |hasher| hasher.save_state());
-    PyBytes::new(py, saved.as_ref())
-}
-
-/// The hasher a saved state describes, or `ValueError` for bytes that are not one.
-pub(crate) fn restore(state: &[u8]) -> PyResult<AnyHasher> {
-    AnyHasher::restore_state(state)
-        .map_err(|err| PyValueError::new_err(format!("bad saved state: {err}")))
-}
-
-/// The seed a saved state that [`restore`] took was saved with, read where the format puts it
-/// (`iohash::SavedState`'s table): XXH32's and XXH64's first field, XXH3's after its key kind
-/// (0 for a custom secret); CRCs have none.
-pub(crate) fn saved_seed(state: &[u8]) -> u64 {
-    let word = |at: usize, len: usize| {
-        let mut bytes = [0u8; 8];
-        bytes[..len].copy_from_slice(&state[at..at + len]);
-        u64::from_le_bytes(bytes)
+/// A new `iohash.Hasher` holding `hasher`, reporting `seed`.
+pub(crate) fn made(py: Python<'_>, hasher: AnyHasher, seed: u64) -> PyResult<Bound<'_, PyAny>> {
+    let Some(type_object) = TYPE.get() else {
+        return Err(PySystemError::new_err(
+            "iohash.Hasher used before it was made",
+        ));
     };
-    match state[5] {
-        1 => word(8, 4),
-        2 => word(8, 8),
-        3 | 4 if state[8] == 0 => word(9, 8),
-        _ => 0,
+    alloc(py, type_object, hasher, seed)
+}
+
+/// The seed a new hasher of `algorithm` takes: `seed` (0 without one), refused for an
+/// algorithm that takes none.
+#[inline(always)]
+pub(crate) fn seed_for(algorithm: Algorithm, seed: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let seed = seed_of(seed, algorithm)?;
+    if seed != 0 && !algorithm.takes_seed() {
+        return Err(PyValueError::new_err(format!(
+            "{} takes no seed",
+            python_name(algorithm)
+        )));
     }
+    Ok(seed)
 }
 
-/// A seed as python-xxhash takes one: any integer, modulo 2**64 (2**32 for XXH32).
-#[inline]
-pub(crate) fn seed_of(seed: Option<&Bound<'_, PyAny>>, algorithm: Algorithm) -> PyResult<u64> {
-    let Some(seed) = seed else { return Ok(0) };
-    let value = seed_value(seed)?;
-    Ok(if algorithm == Algorithm::Xxh32 {
-        value & u64::from(u32::MAX)
-    } else {
-        value
-    })
-}
-
-/// A given seed modulo 2**64, out of line: most calls give none.
+/// A new `iohash.Hasher` of `algorithm`, given `data` first.
 ///
-/// Inside `attach`, as the fast calls of fastcall.rs reach here without PyO3's own entry: the
-/// error a failed `extract` makes and drops is released at once, not left in PyO3's pool.
-#[cold]
-#[inline(never)]
-fn seed_value(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
-    Python::attach(|py| {
-        if let Ok(value) = seed.extract::<u64>() {
-            return Ok(value);
+/// Always inlined, so a constructor's constant algorithm builds its hasher in place, as the
+/// python-xxhash classes' do. Through a function taking any algorithm, the hasher (over 600
+/// bytes) was copied three more times: `iohash.xxh64()` took 75 ns where the class took 40,
+/// and callgrind put the difference on `memcpy`.
+///
+/// # Safety
+/// `data` and `seed` are live objects, borrowed for the call.
+#[inline(always)]
+unsafe fn create(
+    py: Python<'_>,
+    algorithm: Algorithm,
+    data: Option<Arg>,
+    seed: Option<Arg>,
+) -> PyResult<Bound<'_, PyAny>> {
+    // SAFETY: the contract.
+    let borrow = |value: Arg| unsafe { Borrowed::from_ptr(py, value) };
+    let seed = seed_for(algorithm, seed.map(borrow).as_deref())?;
+    let object = made(py, crate::templates::hasher(algorithm, seed), seed)?;
+    if let Some(data) = data {
+        // SAFETY: `made` made `object` an instance.
+        let instance = unsafe { Instance::of(object.as_ptr()) };
+        update(py, &instance.state, &borrow(data))?;
+    }
+    Ok(object)
+}
+
+/// The parameters of the class and of `iohash.new`: `name` and `data` by position or name,
+/// `seed` by name.
+const NAMED: [&str; 3] = ["name", "data", "seed"];
+
+/// A new hasher of the algorithm the argument `name` names, from the arguments bound to
+/// [`NAMED`] for `function`.
+///
+/// # Safety
+/// The arguments are live objects, borrowed for the call.
+unsafe fn create_named<'py>(
+    py: Python<'py>,
+    function: &str,
+    [name, data, seed]: [Option<Arg>; 3],
+) -> PyResult<Bound<'py, PyAny>> {
+    let name = required(|| function.to_owned(), "name", name)?;
+    // SAFETY: the contract.
+    let name = unsafe { Borrowed::from_ptr(py, name) };
+    let name = name.cast::<PyString>()?;
+    let name = name.to_cow()?;
+    // SAFETY: the contract, for either.
+    unsafe {
+        match common(&name) {
+            Some(common) => CREATE_COMMON[common](py, data, seed),
+            None => create(py, parse(&name)?, data, seed),
         }
-        let index = py.import("operator")?.call_method1("index", (seed,))?;
-        index.call_method1("__and__", (u64::MAX,))?.extract::<u64>()
+    }
+}
+
+/// [`create`] for `COMMON[C]`, whose hasher it builds in place (see `create`).
+///
+/// # Safety
+/// As [`create`]'s.
+unsafe fn create_common<'py, const C: usize>(
+    py: Python<'py>,
+    data: Option<Arg>,
+    seed: Option<Arg>,
+) -> PyResult<Bound<'py, PyAny>> {
+    // SAFETY: the contract.
+    unsafe { create(py, COMMON[C].1, data, seed) }
+}
+
+/// [`create_common`] for each of [`COMMON`], in its order.
+#[allow(clippy::type_complexity)]
+const CREATE_COMMON: [for<'py> unsafe fn(
+    Python<'py>,
+    Option<Arg>,
+    Option<Arg>,
+) -> PyResult<Bound<'py, PyAny>>; COMMON.len()] = [
+    create_common::<0>,
+    create_common::<1>,
+    create_common::<2>,
+    create_common::<3>,
+    create_common::<4>,
+    create_common::<5>,
+    create_common::<6>,
+    create_common::<7>,
+    create_common::<8>,
+];
+
+/// `tp_vectorcall`: `Hasher(name, data=b'', *, seed=0)`, the arguments in an array.
+unsafe extern "C" fn call(
+    _class: *mut ffi::PyObject,
+    args: *const Arg,
+    nargsf: usize,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    // The count without `PY_VECTORCALL_ARGUMENTS_OFFSET`, the flag in its top bit.
+    let nargs = (nargsf & (usize::MAX >> 1)) as ffi::Py_ssize_t;
+    entry(|py| {
+        // SAFETY: CPython's vectorcall contract, the same as METH_FASTCALL | METH_KEYWORDS for
+        // the arguments, which are borrowed for the call.
+        unsafe {
+            let arguments =
+                bind_vector(py, || "Hasher".to_owned(), NAMED, 2, args, nargs, kwnames)?;
+            create_named(py, "Hasher", arguments)
+        }
     })
 }
 
-/// The algorithm a name gives: what `Algorithm` parses (`xxh3`, `crc32c`, `CRC-16/ARC`, any
-/// case), and the constructors' names `xxh3_64` and `xxh3_128`.
-pub(crate) fn parse(name: &str) -> PyResult<Algorithm> {
-    if name.eq_ignore_ascii_case("xxh3_64") {
-        return Ok(Algorithm::Xxh3);
-    }
-    if name.eq_ignore_ascii_case("xxh3_128") {
-        return Ok(Algorithm::Xxh128);
-    }
-    name.parse::<Algorithm>()
-        .map_err(|err| PyValueError::new_err(format!("unsupported hash type: {err}")))
-}
-
-/// The name `Hasher.name` gives: its constructor's for the common ones, the catalogue name in
-/// lowercase for the other CRCs; `iohash.new` takes each back.
-pub(crate) fn python_name(algorithm: Algorithm) -> Cow<'static, str> {
-    Cow::Borrowed(match algorithm.tag() {
-        "XXH3" => "xxh3_64",
-        "XXH128" => "xxh3_128",
-        "XXH64" => "xxh64",
-        "XXH32" => "xxh32",
-        "CRC32" => "crc32",
-        "CRC32C" => "crc32c",
-        "CRC64" => "crc64",
-        "CRC64NVME" => "crc64nvme",
-        "CRC64XZ" => "crc64xz",
-        tag => return Cow::Owned(tag.to_ascii_lowercase()),
+/// `tp_new`: `Hasher.__new__(Hasher, name, data=b'', *, seed=0)` (CPython checked the type).
+unsafe extern "C" fn new(
+    _subtype: *mut ffi::PyTypeObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        // SAFETY: CPython passes `tp_new` a tuple and a dict or null, borrowed for the call.
+        unsafe {
+            let arguments =
+                bind_tuple_and_dict(py, || "Hasher".to_owned(), NAMED, 2, args, kwargs)?;
+            create_named(py, "Hasher", arguments)
+        }
     })
 }
 
-/// The block size hashlib-style objects report: python-xxhash's for the xxHash family (XXH3's
-/// stripe, 64 bytes, for XXH3-128 and 32 for XXH3-64, as it says), 1 for CRCs.
-pub(crate) fn block_size(algorithm: Algorithm) -> usize {
-    match algorithm {
-        Algorithm::Xxh32 => 16,
-        Algorithm::Xxh64 | Algorithm::Xxh3 => 32,
-        Algorithm::Xxh128 => 64,
-        _ => 1,
-    }
-}
-
-/// A hasher of any algorithm iohash computes, in the shape of hashlib's objects; made by
-/// `iohash.new(name)` or a constructor such as `iohash.xxh3_64()`. One hasher may be shared by
-/// threads: each call holds its lock.
-#[pyclass(frozen, module = "iohash", name = "Hasher")]
-pub(crate) struct Hasher {
-    pub(crate) state: Box<Shared>,
-    pub(crate) algorithm: Algorithm,
-    pub(crate) seed: u64,
-}
-
-impl Hasher {
-    pub(crate) fn of(hasher: AnyHasher, seed: u64) -> Hasher {
-        Hasher {
-            algorithm: hasher.algorithm(),
-            state: shared(hasher),
-            seed,
+/// `iohash.new(name, data=b'', *, seed=0)`, as `METH_FASTCALL | METH_KEYWORDS`.
+unsafe extern "C" fn new_function(
+    _module: *mut ffi::PyObject,
+    args: *const Arg,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        // SAFETY: CPython's METH_FASTCALL | METH_KEYWORDS contract: the arguments are
+        // borrowed for the call.
+        unsafe {
+            let arguments = bind_vector(py, || "new".to_owned(), NAMED, 2, args, nargs, kwnames)?;
+            create_named(py, "new", arguments)
         }
-    }
+    })
+}
 
-    /// A new hasher of `algorithm`, given `data` first.
-    pub(crate) fn create(
-        py: Python<'_>,
-        algorithm: Algorithm,
-        data: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Hasher> {
-        let seed = seed_of(seed, algorithm)?;
-        if seed != 0 && !algorithm.takes_seed() {
-            return Err(PyValueError::new_err(format!(
-                "{} takes no seed",
-                python_name(algorithm)
+/// The constructors' docstrings, in the order of [`COMMON`], which names them: one per common
+/// algorithm, as hashlib has `sha256()` beside `new("sha256")`. Each starts with the text
+/// signature `inspect` reads.
+const CONSTRUCTOR_DOCS: [&CStr; COMMON.len()] = [
+    c"xxh3_64(data=b'', *, seed=0)\n--\n\nAn XXH3-64 hasher.",
+    c"xxh3_128(data=b'', *, seed=0)\n--\n\nAn XXH3-128 hasher.",
+    c"xxh64(data=b'', *, seed=0)\n--\n\nAn XXH64 hasher.",
+    c"xxh32(data=b'', *, seed=0)\n--\n\nAn XXH32 hasher (the seed modulo 2**32).",
+    c"crc32(data=b'', *, seed=0)\n--\n\nA CRC-32 hasher (CRC-32/ISO-HDLC: zlib's, gzip's, zip's, Ethernet's).",
+    c"crc32c(data=b'', *, seed=0)\n--\n\nA CRC-32C hasher (CRC-32/ISCSI: S3's and GCS's CRC32C).",
+    c"crc64(data=b'', *, seed=0)\n--\n\nA CRC-64/ECMA-182 hasher.",
+    c"crc64nvme(data=b'', *, seed=0)\n--\n\nA CRC-64/NVME hasher (S3's CRC64NVME, Azure's CRC64).",
+    c"crc64xz(data=b'', *, seed=0)\n--\n\nA CRC-64/XZ hasher (xz's, GO-ISO's).",
+];
+
+/// The constructor of `COMMON[C]`, `f(data=b'', *, seed=0)`, as `METH_FASTCALL |
+/// METH_KEYWORDS`.
+unsafe extern "C" fn constructor<const C: usize>(
+    _module: *mut ffi::PyObject,
+    args: *const Arg,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        let function = || COMMON[C].0.to_owned();
+        // SAFETY: CPython's METH_FASTCALL | METH_KEYWORDS contract: the arguments are
+        // borrowed for the call.
+        unsafe {
+            let [data, seed] =
+                bind_vector(py, function, ["data", "seed"], 1, args, nargs, kwnames)?;
+            create(py, COMMON[C].1, data, seed)
+        }
+    })
+}
+
+/// The argument of a method taking one, `name`: by position (the fast path) or by name.
+///
+/// # Safety
+/// CPython's METH_FASTCALL | METH_KEYWORDS contract for the call.
+unsafe fn one_argument(
+    py: Python<'_>,
+    method: &str,
+    name: &str,
+    args: *const Arg,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> PyResult<Arg> {
+    let function = || format!("Hasher.{method}");
+    // SAFETY: the contract.
+    let [value] = unsafe { bind_vector(py, function, [name], 1, args, nargs, kwnames)? };
+    required(function, name, value)
+}
+
+/// `combine(other)`: this hasher's hash becomes that of its bytes followed by `other`'s.
+unsafe extern "C" fn combine(
+    object: *mut ffi::PyObject,
+    args: *const Arg,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        // SAFETY: CPython checked that `self` is a Hasher, and the call's contract.
+        let (this, other) = unsafe {
+            let other = one_argument(py, "combine", "other", args, nargs, kwnames)?;
+            (Instance::of(object), Borrowed::from_ptr(py, other))
+        };
+        let is_hasher = TYPE
+            .get()
+            .is_some_and(|type_object| other.get_type().is(type_object.bind(py)));
+        if !is_hasher {
+            return Err(PyTypeError::new_err(format!(
+                "'{}' object is not an instance of 'Hasher'",
+                type_name(&other)
             )));
         }
-        let hasher = Hasher::of(crate::templates::hasher(algorithm, seed), seed);
-        if let Some(data) = data {
-            update(py, &hasher.state, data)?;
-        }
-        Ok(hasher)
-    }
-}
-
-/// `Hasher`'s `update`, `digest`, `hexdigest` and `intdigest`, the calls made on every hasher,
-/// through `METH_FASTCALL` (see fastcall.rs).
-pub(crate) fn fast_methods(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    let class = module.py().get_type::<Hasher>();
-    crate::fastcall::fast!(
-        replace_method,
-        &class,
-        "update",
-        crate::fastcall::Shape::Update,
-        |py, this, data, _seed| {
-            let this = crate::fastcall::required(this)?;
-            // SAFETY: the method descriptor checked that `self` is a Hasher.
-            let this = unsafe { this.cast_unchecked::<Hasher>() };
-            update(py, &this.get().state, crate::fastcall::required(data)?)?;
-            Ok(py.None().into_bound(py))
-        }
-    )?;
-    macro_rules! fast_digest {
-        ($name:literal, |$py:ident, $state:ident| $make:expr) => {
-            crate::fastcall::fast!(
-                replace_method,
-                &class,
-                $name,
-                crate::fastcall::Shape::Digest,
-                |$py, this, _data, _seed| {
-                    let this = crate::fastcall::required(this)?;
-                    // SAFETY: the method descriptor checked that `self` is a Hasher.
-                    let this = unsafe { this.cast_unchecked::<Hasher>() };
-                    let $state = &this.get().state;
-                    $make
-                }
-            )?
-        };
-    }
-    fast_digest!("digest", |py, state| Ok(digest(py, state).into_any()));
-    fast_digest!(
-        "hexdigest",
-        |py, state| Ok(hexdigest(py, state)?.into_any())
-    );
-    fast_digest!("intdigest", |py, state| intdigest(py, state));
-    Ok(())
-}
-
-#[pymethods]
-impl Hasher {
-    /// Hasher(name, data=b"", *, seed=0): a hasher of the algorithm `name` names (see
-    /// iohash.new), given `data` first.
-    #[new]
-    #[pyo3(signature = (name, data = None, *, seed = None))]
-    fn new(
-        py: Python<'_>,
-        name: &str,
-        data: Option<&Bound<'_, PyAny>>,
-        seed: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Hasher> {
-        Hasher::create(py, parse(name)?, data, seed)
-    }
-
-    /// Hashes the bytes of `data` (any object with the buffer protocol; not str) after those
-    /// given so far. The GIL is released for 2 KiB or more.
-    fn update(&self, py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<()> {
-        update(py, &self.state, data)
-    }
-
-    /// The hash so far as bytes, big-endian (the integer's bytes, as python-xxhash and
-    /// google-crc32c give them). The hasher goes on.
-    fn digest<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        digest(py, &self.state)
-    }
-
-    /// The digest in lowercase hexadecimal.
-    fn hexdigest<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyString>> {
-        hexdigest(py, &self.state)
-    }
-
-    /// The hash so far as an integer: what zlib.crc32, python-xxhash's intdigest and the C
-    /// reference give.
-    fn intdigest<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        intdigest(py, &self.state)
-    }
-
-    /// A copy of this hasher: the two go on separately.
-    fn copy(&self, py: Python<'_>) -> Hasher {
-        Hasher {
-            state: shared(with_hasher(py, &self.state, |hasher| hasher.clone())),
-            algorithm: self.algorithm,
-            seed: self.seed,
-        }
-    }
-
-    /// Back to the state of a new hasher with the same algorithm and seed.
-    fn reset(&self, py: Python<'_>) {
-        reset(py, &self.state);
-    }
-
-    /// Makes this hasher's hash that of its bytes followed by `other`'s, from the two CRCs
-    /// alone: ranges hashed apart (on other threads, processes or machines) combine in order.
-    /// CRCs only, of one parameter set; ValueError otherwise.
-    fn combine(&self, py: Python<'_>, other: &Bound<'_, Hasher>) -> PyResult<()> {
+        // SAFETY: `other` is a Hasher (checked above: the type has no subclasses), borrowed
+        // for the call.
+        let other = unsafe { Instance::of(other.as_ptr()) };
         // Copied first: `h.combine(h)` is allowed and would otherwise take one lock twice.
-        let next = with_hasher(py, &other.get().state, |hasher| hasher.clone());
-        if with_hasher(py, &self.state, |hasher| hasher.combine(&next)) {
-            Ok(())
-        } else {
-            Err(PyValueError::new_err(format!(
+        let next = other.state.with(py, |hasher| hasher.clone());
+        if !this.state.with(py, |hasher| hasher.combine(&next)) {
+            return Err(PyValueError::new_err(format!(
                 "combine needs two CRCs of one parameter set, not {} and {}",
-                python_name(self.algorithm),
-                python_name(other.get().algorithm)
-            )))
+                python_name(this.algorithm),
+                python_name(other.algorithm)
+            )));
         }
-    }
+        Ok(py.None().into_bound(py))
+    })
+}
 
-    /// The algorithm's name, which iohash.new takes: "xxh3_64", "crc32c", "crc-16/arc", ...
-    #[getter]
-    fn name(&self) -> Cow<'static, str> {
-        python_name(self.algorithm)
-    }
+/// `Hasher.from_state(state)`, a static method: the hasher a saved state describes.
+unsafe extern "C" fn from_state(
+    _null: *mut ffi::PyObject,
+    args: *const Arg,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        // SAFETY: the call's contract; the argument is borrowed for the call.
+        let state = unsafe {
+            let state = one_argument(py, "from_state", "state", args, nargs, kwnames)?;
+            Borrowed::from_ptr(py, state)
+        };
+        let (hasher, seed) = restore(state.cast::<PyBytes>()?.as_bytes())?;
+        made(py, hasher, seed)
+    })
+}
 
-    /// The digest's length in bytes.
-    #[getter]
-    fn digest_size(&self) -> usize {
-        self.algorithm.hash_len()
-    }
+/// `update_file(path, offset=0, length=None)`: a file read in Rust (files.rs).
+unsafe extern "C" fn update_file(
+    object: *mut ffi::PyObject,
+    args: *const Arg,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        let function = || "Hasher.update_file".to_owned();
+        let names = ["path", "offset", "length"];
+        // SAFETY: CPython checked that `self` is a Hasher, and the call's contract; the
+        // arguments are borrowed for the call.
+        let (this, path, offset, length) = unsafe {
+            let [path, offset, length] = bind_vector(py, function, names, 3, args, nargs, kwnames)?;
+            let borrow = |value: Arg| Borrowed::from_ptr(py, value);
+            let path = borrow(required(function, "path", path)?);
+            (
+                Instance::of(object),
+                path,
+                offset.map(borrow),
+                length.map(borrow),
+            )
+        };
+        let offset = offset.map_or(Ok(0), |offset| offset.extract::<u64>())?;
+        let length = match length {
+            Some(length) if !length.is_none() => Some(length.extract::<u64>()?),
+            _ => None,
+        };
+        let read = crate::files::update_file(py, &this.state, &path, offset, length)?;
+        Ok(read.into_pyobject(py)?.into_any())
+    })
+}
 
-    /// The algorithm's block size in bytes, as python-xxhash reports it; 1 for CRCs.
-    #[getter]
-    fn block_size(&self) -> usize {
-        block_size(self.algorithm)
-    }
+/// `_update_fd(fd, offset, fileobj)`: for `iohash.file_digest`, what the open descriptor `fd` of
+/// `fileobj` reads from `offset` to its end.
+#[cfg(unix)]
+unsafe extern "C" fn update_fd(
+    object: *mut ffi::PyObject,
+    args: *const Arg,
+    nargs: ffi::Py_ssize_t,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    entry(|py| {
+        let function = || "Hasher._update_fd".to_owned();
+        let names = ["fd", "offset", "fileobj"];
+        // SAFETY: CPython checked that `self` is a Hasher, and the call's contract; the
+        // arguments are borrowed for the call.
+        let (this, fd, offset, fileobj) = unsafe {
+            let [fd, offset, fileobj] = bind_vector(py, function, names, 3, args, nargs, kwnames)?;
+            let borrow = |value: Arg| Borrowed::from_ptr(py, value);
+            (
+                Instance::of(object),
+                borrow(required(function, "fd", fd)?),
+                borrow(required(function, "offset", offset)?),
+                borrow(required(function, "fileobj", fileobj)?),
+            )
+        };
+        let (fd, offset) = (fd.extract::<i32>()?, offset.extract::<u64>()?);
+        let read = crate::files::update_fd(py, &this.state, fd, offset, &fileobj)?;
+        Ok(read.into_pyobject(py)?.into_any())
+    })
+}
 
-    /// The seed (0 for CRCs, which take none).
-    #[getter]
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    /// The library's saved state: a few hundred bytes, versioned and checksummed, never a
-    /// secret or a pointer. iohash.Hasher.from_state goes on from it, in any process.
-    fn saved_state<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
-        saved_state(py, &self.state)
-    }
-
-    /// The hasher a saved state describes, its seed included (ValueError for a bad one).
-    #[staticmethod]
-    fn from_state(state: &[u8]) -> PyResult<Hasher> {
-        Ok(Hasher::of(restore(state)?, saved_seed(state)))
-    }
-
-    /// Hashes bytes `offset` to `offset + length` of the file at `path` (to its end without a
-    /// length) after those given so far, read in Rust with the GIL released; returns the
-    /// number of bytes read. On an error (OSError naming the file, also when the file is
-    /// shorter than the range or changes while it is read) the hasher is unchanged.
-    #[pyo3(signature = (path, offset = 0, length = None))]
-    fn update_file(
-        &self,
-        py: Python<'_>,
-        path: &Bound<'_, PyAny>,
-        offset: u64,
-        length: Option<u64>,
-    ) -> PyResult<u64> {
-        crate::files::update_file(py, &self.state, path, offset, length)
-    }
-
-    /// For iohash.file_digest: what the open descriptor `fd` of `fileobj` reads from `offset`
-    /// to its end.
-    #[cfg(unix)]
-    #[pyo3(signature = (fd, offset, fileobj))]
-    fn _update_fd(
-        &self,
-        py: Python<'_>,
-        fd: i32,
-        offset: u64,
-        fileobj: &Bound<'_, PyAny>,
-    ) -> PyResult<u64> {
-        crate::files::update_fd(py, &self.state, fd, offset, fileobj)
-    }
-
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+no_args! {
+    SavedState "saved_state" (py, this) { Ok(saved_state(py, &this.state).into_any()) }
+    Reduce "__reduce__" (py, this) {
         let restore = py.import("iohash")?.getattr("_restore")?;
-        (restore, (saved_state(py, &self.state),)).into_pyobject(py)
+        let state = saved_state(py, &this.state);
+        Ok((restore, (state,)).into_pyobject(py)?.into_any())
     }
+}
 
-    fn __copy__(&self, py: Python<'_>) -> Hasher {
-        self.copy(py)
-    }
+/// `tp_repr`: `<iohash.Hasher xxh3_64>`.
+unsafe extern "C" fn repr(object: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    entry(|py| {
+        // SAFETY: CPython calls `tp_repr` with an instance of the type.
+        let this = unsafe { Instance::of(object) };
+        let text = format!("<iohash.Hasher {}>", python_name(this.algorithm));
+        Ok(PyString::new(py, &text).into_any())
+    })
+}
 
-    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> Hasher {
-        self.copy(py)
-    }
+getters! {
+    name(this) python_name(this.algorithm);
+}
 
-    fn __repr__(&self) -> String {
-        format!("<iohash.Hasher {}>", python_name(self.algorithm))
+/// The type's methods: those every hasher has, and its own.
+fn methods() -> &'static [ffi::PyMethodDef] {
+    let mut methods = common_methods();
+    methods.extend([
+        fast_method(c"combine", combine, 0, c"combine($self, /, other)\n--\n\nMakes this hasher's hash that of its bytes followed by `other`'s, from the two CRCs\nalone: ranges hashed apart (on other threads, processes or machines) combine in order.\nCRCs only, of one parameter set; ValueError otherwise."),
+        no_args_method::<SavedState>(c"saved_state", c"saved_state($self, /)\n--\n\nThe library's saved state: a few hundred bytes, versioned and checksummed, never a\nsecret or a pointer. iohash.Hasher.from_state goes on from it, in any process."),
+        fast_method(c"from_state", from_state, ffi::METH_STATIC, c"from_state(state)\n--\n\nThe hasher a saved state describes, its seed included (ValueError for a bad one)."),
+        fast_method(c"update_file", update_file, 0, c"update_file($self, /, path, offset=0, length=None)\n--\n\nHashes bytes `offset` to `offset + length` of the file at `path` (to its end without a\nlength) after those given so far, read in Rust with the GIL released; returns the\nnumber of bytes read. On an error (OSError naming the file, also when the file is\nshorter than the range or changes while it is read) the hasher is unchanged."),
+        #[cfg(unix)]
+        fast_method(c"_update_fd", update_fd, 0, c"_update_fd($self, /, fd, offset, fileobj)\n--\n\nFor iohash.file_digest: what the open descriptor `fd` of `fileobj` reads from `offset`\nto its end."),
+        no_args_method::<Reduce>(c"__reduce__", c"__reduce__($self, /)\n--\n\nHow pickle saves the hasher: its saved state, which holds the seed."),
+    ]);
+    table(methods)
+}
+
+/// The type's getters: those every hasher has, and `name`.
+fn getters() -> &'static [ffi::PyGetSetDef] {
+    let mut getters = common_getters();
+    getters.push(getter(
+        c"name",
+        name,
+        c"The algorithm's name, which iohash.new takes: \"xxh3_64\", \"crc32c\", \"crc-16/arc\", ...",
+    ));
+    table(getters)
+}
+
+/// The entry of the constructor of `COMMON[C]`, its name kept for the process.
+fn constructor_def<const C: usize>() -> PyResult<ffi::PyMethodDef> {
+    let name = CString::new(COMMON[C].0).map_err(|err| PyValueError::new_err(err.to_string()))?;
+    let name = Box::leak(name.into_boxed_c_str());
+    Ok(fast_method(name, constructor::<C>, 0, CONSTRUCTOR_DOCS[C]))
+}
+
+/// Adds `Hasher`, `new` and the constructors to `module`.
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    let type_object = make(
+        py,
+        &Spec {
+            name: c"iohash.Hasher",
+            doc: c"Hasher(name, data=b'', *, seed=0)\n--\n\nA hasher of any algorithm iohash computes, in the shape of hashlib's objects; made by\n`iohash.new(name)` or a constructor such as `iohash.xxh3_64()`. One hasher may be shared by\nthreads: each call holds its lock.",
+            new,
+            init: None,
+            call,
+            repr: Some(repr),
+            methods: methods(),
+            getters: getters(),
+        },
+    )?;
+    module.add("Hasher", type_object.bind(py))?;
+    let _ = TYPE.set(type_object);
+    let functions = [
+        fast_method(c"new", new_function, 0, c"new(name, data=b'', *, seed=0)\n--\n\nA hasher of the algorithm `name` names: any name iohash.algorithms_guaranteed holds,\nthe full names (\"XXH3-64\", \"CRC-32/ISCSI\") and every CRC of the catalogue (\"crc-16/arc\"),\nin any case."),
+        constructor_def::<0>()?,
+        constructor_def::<1>()?,
+        constructor_def::<2>()?,
+        constructor_def::<3>()?,
+        constructor_def::<4>()?,
+        constructor_def::<5>()?,
+        constructor_def::<6>()?,
+        constructor_def::<7>()?,
+        constructor_def::<8>()?,
+    ];
+    for def in Box::leak(Box::new(functions)).iter() {
+        add_function(module, def)?;
     }
+    Ok(())
 }

@@ -1,15 +1,15 @@
 //! One-shot CRC functions (`iohash.crc32c_intdigest(data)`, ...), as google-crc32c's `value`
 //! and zlib's `crc32` are: no hasher object is made, which is most of the time of a call on a
-//! few KiB. The GIL is released from 2 KiB.
+//! few KiB. The GIL is released from 16 KiB (methods.rs says why).
 
 use iohash::{Crc32Variant, Crc64Variant};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 use crate::buffer::with_bytes;
-use crate::hasher::RELEASE_GIL_FROM;
+use crate::methods::RELEASE_GIL_FROM;
 
-/// The one-shot hash of `data`, with the GIL released from 2 KiB.
+/// The one-shot hash of `data`, with the GIL released from 16 KiB.
 pub(crate) fn one_shot<T: Send>(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
@@ -28,11 +28,10 @@ pub(crate) fn one_shot<T: Send>(
 macro_rules! fast_crc {
     ($module:expr, $function:ident) => {
         crate::fastcall::fast!(
-            replace_function,
             $module,
             stringify!($function),
             crate::fastcall::Shape::Data,
-            |py, _this, data, _seed| {
+            |py, data, _seed| {
                 Ok($function(py, crate::fastcall::required(data)?)?
                     .into_pyobject(py)?
                     .into_any())

@@ -3,7 +3,7 @@
 //! A `Mutex` costs two locked instructions a call, half of python-xxhash's whole `update` of
 //! 16 bytes on the Zen 5 this was measured on (BENCHMARKS.md, Python package, the targets). But most calls hold the GIL from start
 //! to end, and the GIL already keeps them apart. Only work done with the GIL released (inputs
-//! of 2 KiB and more, files) needs a lock of its own. So a count of the threads that hold or
+//! of 16 KiB and more, files) needs a lock of its own. So a count of the threads that hold or
 //! wait for that lock, read and changed only with the GIL held, tells a call holding the GIL
 //! whether it may use the hasher at once: when the count is zero, no other thread can reach
 //! the hasher until this one lets the GIL go, which it does not do while it uses it.

@@ -7,11 +7,19 @@ use std::sync::{Mutex, OnceLock};
 
 use iohash::{Algorithm, AnyHasher};
 
-/// A new hasher of `algorithm` with `seed`.
+/// A new hasher of `algorithm` with `seed`; inlined, so a caller that names the algorithm
+/// builds its hasher in place.
+#[inline(always)]
 pub(crate) fn hasher(algorithm: Algorithm, seed: u64) -> AnyHasher {
     if !matches!(algorithm, Algorithm::Crc(_)) {
         return algorithm.hasher(seed);
     }
+    catalogue_hasher(algorithm, seed)
+}
+
+/// A catalogue CRC's hasher: a clone of the first one made.
+#[inline(never)]
+fn catalogue_hasher(algorithm: Algorithm, seed: u64) -> AnyHasher {
     static MADE: OnceLock<Mutex<HashMap<Algorithm, AnyHasher>>> = OnceLock::new();
     let made = MADE.get_or_init(Default::default);
     let mut made = made

@@ -6,7 +6,7 @@ use iohash::{Algorithm, XxHash128, XxHash3, XxHash32, XxHash64};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::hasher::{self, seed_of};
+use crate::methods::{restore, seed_of};
 use crate::one_shots::one_shot;
 
 /// XXH32 with the seed reduced modulo 2**32 (`seed_of` did), as the others take theirs.
@@ -90,8 +90,7 @@ one_shots!(
 /// The python-xxhash object a saved state describes (pickle's way back).
 #[pyfunction]
 pub(crate) fn _restore_xxhash(py: Python<'_>, kind: &str, state: &[u8]) -> PyResult<Py<PyAny>> {
-    let hasher = hasher::restore(state)?;
-    let seed = hasher::saved_seed(state);
+    let (hasher, seed) = restore(state)?;
     Ok(crate::xxhash_types::restored(py, kind, hasher, seed)?.unbind())
 }
 
@@ -99,11 +98,10 @@ pub(crate) fn _restore_xxhash(py: Python<'_>, kind: &str, state: &[u8]) -> PyRes
 macro_rules! fast_one_shots {
     ($module:expr; $($function:ident),*) => {
         $(crate::fastcall::fast!(
-            replace_function,
             $module,
             stringify!($function),
             crate::fastcall::Shape::DataThenSeed,
-            |py, _this, data, seed| {
+            |py, data, seed| {
                 Ok($function(py, crate::fastcall::required(data)?, seed)?.into_pyobject(py)?.into_any())
             }
         )?;)*

@@ -60,7 +60,7 @@ def test_bytes_and_their_subclasses_hash_as_their_contents():
     class Tagged(bytes):
         pass
 
-    for length in [0, 1, 7, 8, 16, 17, 240, 241, 1024, 2047, 2048, 5000]:
+    for length in [0, 1, 7, 8, 16, 17, 240, 241, 1024, 2047, 2048, 5000, 16383, 16384]:
         data = bytes((i * 7 + length) & 0xFF for i in range(length))
         expected = zlib.crc32(data)
         for source in [data, Tagged(data), bytearray(data)]:
@@ -140,3 +140,74 @@ def test_crcs_combine_and_xxhash_does_not():
     arc = iohash.new("crc-16/arc", b"12345")
     arc.combine(iohash.new("crc-16/arc", b"6789"))
     assert arc.intdigest() == 0xBB3D
+
+
+def test_the_hasher_is_a_type_as_the_python_xxhash_classes_are():
+    cls = iohash.Hasher
+    assert isinstance(cls, type) and type(cls) is type(ixxhash.xxh64)
+    assert (cls.__module__, cls.__name__, cls.__qualname__) == ("iohash", "Hasher", "Hasher")
+    assert repr(iohash.new("crc-16/arc")) == "<iohash.Hasher crc-16/arc>"
+    expected = iohash.xxh64(b"abc", seed=3).intdigest()
+    for made in [cls("xxh64", b"abc", seed=3), cls(name="XXH64", data=b"abc", seed=3),
+                 cls.__new__(cls, "xxh64", b"abc", seed=3), iohash.new("xxh64", data=b"abc", seed=3),
+                 iohash.xxh64(data=b"abc", seed=3), cls.from_state(iohash.xxh64(b"abc", seed=3).saved_state())]:
+        assert type(made) is cls
+        assert (made.intdigest(), made.seed) == (expected, 3)
+    with pytest.raises(TypeError):
+        type("Sub", (cls,), {})
+    with pytest.raises(TypeError):
+        cls.update = None
+    with pytest.raises(AttributeError):
+        cls("xxh64").seed = 1
+    with pytest.raises(TypeError):
+        cls("xxh64", b"", 3)
+
+
+def test_signatures_are_what_inspect_reads():
+    import inspect
+
+    assert str(inspect.signature(iohash.Hasher)) == "(name, data=b'', *, seed=0)"
+    assert str(inspect.signature(iohash.new)) == "(name, data=b'', *, seed=0)"
+    for name in CONSTRUCTORS:
+        constructor = getattr(iohash, name)
+        assert constructor.__name__ == name
+        assert str(inspect.signature(constructor)) == "(data=b'', *, seed=0)"
+    assert str(inspect.signature(iohash.Hasher.update_file)) == "(self, /, path, offset=0, length=None)"
+    assert str(inspect.signature(iohash.Hasher.from_state)) == "(state)"
+    assert isinstance(iohash.Hasher.__dict__["from_state"], staticmethod)
+
+
+def test_only_hashers_combine():
+    crc = iohash.crc32c(b"123")
+    for other in [None, b"456", ixxhash.xxh64(b"456")]:
+        with pytest.raises(TypeError, match="not an instance of 'Hasher'"):
+            crc.combine(other)
+    crc.combine(other=iohash.crc32c(b"456789"))
+    assert crc.intdigest() == 0xE3069283
+
+
+def test_hashers_give_back_their_type_s_references():
+    # Each hasher holds a reference to its type, made by hand: a count that drifts would leak
+    # the type or free it while in use.
+    import copy
+    import gc
+    import pickle
+    import sys
+
+    cls = iohash.Hasher
+    gc.collect()
+    before = sys.getrefcount(cls)
+    for _ in range(1000):
+        hasher = iohash.xxh3_64(b"x" * 5000, seed=7)
+        hasher.copy().update(b"y")
+        copy.deepcopy(hasher)
+        pickle.loads(pickle.dumps(hasher))
+        cls("crc32c", b"x").hexdigest()
+        iohash.new("crc-16/arc").digest()
+        with pytest.raises(TypeError):
+            cls("xxh64", "text")
+        with pytest.raises(ValueError):
+            iohash.crc32c(seed=7)
+    del hasher
+    gc.collect()
+    assert sys.getrefcount(cls) == before

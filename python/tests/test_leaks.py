@@ -41,7 +41,17 @@ def _cases():
         yield f"xxh3_64(seed={seed!r})", lambda s=seed: iohash.xxh3_64(b"x", seed=s)
         yield f"dropin xxh64(b, {seed!r})", lambda s=seed: ixxhash.xxh64(b"x", s)
         yield f"dropin xxh32_intdigest(b, {seed!r})", lambda s=seed: ixxhash.xxh32_intdigest(b"x", s)
+    for data in BAD_DATA:
+        yield f"Hasher(name, {data!r:.12})", lambda d=data: iohash.Hasher("xxh64", d)
+        yield f"new(name, data={data!r:.12})", lambda d=data: iohash.new("crc32c", data=d)
+        yield f"xxh3_64(data={data!r:.12})", lambda d=data: iohash.xxh3_64(data=d)
+        yield f"combine({data!r:.12})", lambda d=data: iohash.crc32c().combine(d)
+        yield f"from_state({data!r:.12})", lambda d=data: iohash.Hasher.from_state(d)
+    for seed in SEEDS:
+        yield f"Hasher(name, seed={seed!r})", lambda s=seed: iohash.Hasher("xxh3_64", b"x", seed=s)
     yield "new(bad name)", lambda: iohash.new("nope")
+    yield "Hasher(bad keyword)", lambda: iohash.Hasher("xxh64", sed=1)
+    yield "from_state(bad state)", lambda: iohash.Hasher.from_state(b"IOHS" + bytes(300))
     yield "digest(extra)", lambda: hasher.digest(1)
 
 

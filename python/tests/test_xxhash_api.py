@@ -274,8 +274,14 @@ def test_our_own_api_raises_what_python_xxhash_raises_live():
         for data in bad:
             expected = outcome(lambda: getattr(xxhash, name)(data))
             assert outcome(lambda: getattr(iohash, name)(data)) == expected, (name, data)
+            assert outcome(lambda: getattr(iohash, name)(data=data)) == expected, (name, data)
+            assert outcome(lambda: iohash.new(name, data)) == expected, (name, data)
+            assert outcome(lambda: iohash.Hasher(name, data=data)) == expected, (name, data)
             expected = outcome(lambda: getattr(xxhash, name)().update(data) or 0)
             assert outcome(lambda: getattr(iohash, name)().update(data) or 0) == expected
         for seed in bad_seeds:
             expected = outcome(lambda: getattr(xxhash, name)(b"x", seed=seed))
             assert outcome(lambda: getattr(iohash, name)(b"x", seed=seed)) == expected, (name, seed)
+            assert outcome(lambda: iohash.new(name, b"x", seed=seed)) == expected, (name, seed)
+            expected = outcome(lambda: getattr(xxhash, name)(seed=seed))
+            assert outcome(lambda: getattr(iohash, name)(seed=seed)) == expected, (name, seed)
