@@ -1,0 +1,239 @@
+// The package's API, the same in browsers and Node: hashers of every algorithm the command's
+// -H takes, one-shots, streams, saved states, CRC combine and the cloud forms. The entry
+// points (browser.js, node.js) load the WebAssembly module before they export this.
+import * as wasm from "./pkg/iohash_js.js";
+
+/** The largest seed: seeds are unsigned 64-bit integers. */
+const MAX_SEED = (1n << 64n) - 1n;
+
+/** Known only here: the constructor's first argument when it wraps a hasher the module made. */
+const WRAP = Symbol("wrap");
+
+/** `data` as a Uint8Array over the same memory, or a TypeError naming what it got. */
+function bytesOf(data) {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const what = data === null ? "null" : typeof data === "object" ? data.constructor?.name ?? "object" : typeof data;
+  throw new TypeError(`data must be a Uint8Array, ArrayBuffer or DataView, not ${what}`);
+}
+
+/** A seed as a BigInt: a non-negative safe integer or a BigInt below 2**64. */
+function seedOf(seed) {
+  if (typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0) return BigInt(seed);
+  if (typeof seed === "bigint" && seed >= 0n && seed <= MAX_SEED) return seed;
+  if (typeof seed === "number" || typeof seed === "bigint") {
+    throw new RangeError(`a seed is a whole number from 0 to 2**64 - 1, not ${seed}`);
+  }
+  throw new TypeError(`a seed is a number or a BigInt, not ${typeof seed}`);
+}
+
+/** Runs `make`, turning the module's errors about names, seeds and states into RangeErrors. */
+function checked(make) {
+  try {
+    return make();
+  } catch (error) {
+    throw new RangeError(error.message);
+  }
+}
+
+/** Lower-case hexadecimal digits of `bytes`. */
+function hexOf(bytes) {
+  let digits = "";
+  for (const byte of bytes) digits += byte.toString(16).padStart(2, "0");
+  return digits;
+}
+
+/**
+ * A streaming hasher: `new Hasher("xxh3")`, `new Hasher("crc32c")`, `new Hasher("crc-16/arc")`,
+ * `new Hasher("xxh64", { seed: 7n })`. Its WebAssembly memory is freed when it is collected,
+ * or at once by `free()`.
+ */
+export class Hasher {
+  #raw;
+
+  constructor(name, options = {}) {
+    if (name === WRAP) {
+      this.#raw = options;
+      return;
+    }
+    if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
+    const bigSeed = seedOf(options.seed ?? 0);
+    this.#raw = checked(() => new wasm.Hasher(name, bigSeed));
+  }
+
+  /** A Hasher around a hasher the module made. */
+  static #of(raw) {
+    return new Hasher(WRAP, raw);
+  }
+
+  /** Hashes `data` (a Uint8Array, ArrayBuffer or DataView) after what came before. */
+  update(data) {
+    this.#raw.update(bytesOf(data));
+    return this;
+  }
+
+  /** The hash so far as big-endian bytes, as xxhsum prints them. The hasher goes on. */
+  digest() {
+    return this.#raw.digest();
+  }
+
+  /** The digest in lower-case hexadecimal. */
+  hex() {
+    return hexOf(this.#raw.digest());
+  }
+
+  /** The hash so far as a BigInt (any width; 64- and 128-bit hashes need one). */
+  bigint() {
+    return BigInt(`0x${this.hex()}`);
+  }
+
+  /** The hash so far as a number, for hashes of 32 bits or fewer (CRC-32, XXH32). */
+  number() {
+    if (this.#raw.digestLength > 4) {
+      throw new RangeError(`a ${this.#raw.digestLength * 8}-bit hash does not fit a number: use bigint()`);
+    }
+    return Number(this.bigint());
+  }
+
+  /** Back to a new hasher's state, with the same algorithm and seed. */
+  reset() {
+    this.#raw.reset();
+    return this;
+  }
+
+  /** A copy that goes on separately. */
+  copy() {
+    return Hasher.#of(this.#raw.copy());
+  }
+
+  /** The library's saved state: bytes the Rust and Python packages restore too. */
+  save() {
+    return this.#raw.save();
+  }
+
+  /** The hasher a saved state describes, its seed included (RangeError for a bad one). */
+  static restore(state) {
+    const bytes = bytesOf(state);
+    return Hasher.#of(checked(() => wasm.Hasher.restore(bytes)));
+  }
+
+  /**
+   * Makes this hasher's hash that of its bytes followed by `next`'s, from the two CRCs alone:
+   * ranges hashed apart combine in order. CRCs of one parameter set only.
+   */
+  combine(next) {
+    if (!(next instanceof Hasher)) throw new TypeError("combine takes another Hasher");
+    if (!this.#raw.combine(next.#raw)) {
+      throw new RangeError(`combine needs two CRCs of one parameter set, not ${this.algorithm} and ${next.algorithm}`);
+    }
+    return this;
+  }
+
+  /** The algorithm's tag, as the command's -H names it: "XXH3", "CRC32C", "CRC-16/ARC"... */
+  get algorithm() {
+    return this.#raw.algorithm;
+  }
+
+  /** The digest's length in bytes. */
+  get digestLength() {
+    return this.#raw.digestLength;
+  }
+
+  /** The seed, as a BigInt (0n for CRCs). */
+  get seed() {
+    return this.#raw.seed;
+  }
+
+  /** Frees the hasher's WebAssembly memory now; the hasher cannot be used after. */
+  free() {
+    this.#raw.free();
+  }
+}
+
+/** A hasher of `name` given `data`: `hash("xxh3", bytes).hex()`. */
+export function hash(name, data, options) {
+  return new Hasher(name, options).update(data);
+}
+
+/** The hasher of `name` given everything a Web ReadableStream of byte chunks yields. */
+export async function hashStream(name, stream, options) {
+  const hasher = new Hasher(name, options);
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return hasher;
+    hasher.update(value);
+  }
+}
+
+/** The hasher of `name` given a Blob or File, read in chunks rather than whole. */
+export function hashBlob(name, blob, options) {
+  return hashStream(name, blob.stream(), options);
+}
+
+/**
+ * A TransformStream that passes its chunks on unchanged and hashes them; its `hasher` holds
+ * the hash of everything that passed.
+ */
+export function hashingStream(name, options) {
+  const hasher = new Hasher(name, options);
+  const stream = new TransformStream({
+    transform(chunk, controller) {
+      hasher.update(chunk);
+      controller.enqueue(chunk);
+    },
+  });
+  stream.hasher = hasher;
+  return stream;
+}
+
+/** `bytes` in standard base64, as the clouds show checksums. */
+export function base64(bytes) {
+  return wasm.base64(bytesOf(bytes));
+}
+
+/**
+ * S3's composite checksum of a multipart upload (CRC-32 or CRC-32C, `base64-N`): update it with
+ * the object's bytes as they come; `toString()` gives what S3 shows for parts of `partSize`.
+ */
+export class S3Composite {
+  #raw;
+
+  constructor(name, partSize) {
+    if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
+    const size = seedOf(partSize);
+    this.#raw = checked(() => new wasm.S3CompositeChecksum(name, size));
+  }
+
+  update(data) {
+    this.#raw.update(bytesOf(data));
+    return this;
+  }
+
+  toString() {
+    return this.#raw.toString();
+  }
+
+  free() {
+    this.#raw.free();
+  }
+}
+
+/** The forms of a CRC the clouds show, from a finished hasher. */
+export const cloud = {
+  /** S3's ChecksumCRC32, ChecksumCRC32C or ChecksumCRC64NVME (single part or FULL_OBJECT). */
+  s3(hasher) {
+    return base64(hasher.digest());
+  },
+  /** Azure's x-ms-content-crc64: CRC-64/NVME's little-endian bytes. */
+  azureCrc64(hasher) {
+    if (hasher.algorithm !== "CRC64NVME") throw new RangeError(`Azure's CRC64 is CRC-64/NVME, not ${hasher.algorithm}`);
+    return base64(hasher.digest().reverse());
+  },
+  /** Google Cloud Storage's crc32c (x-goog-hash). */
+  gcs(hasher) {
+    if (hasher.algorithm !== "CRC32C") throw new RangeError(`GCS's checksum is CRC-32C, not ${hasher.algorithm}`);
+    return base64(hasher.digest());
+  },
+};

@@ -1,0 +1,173 @@
+//! The npm package `iohash`'s WebAssembly module: a hasher of every algorithm the library
+//! computes, its saved state, CRC `combine` and the cloud forms, through wasm-bindgen. The
+//! JavaScript layer (`js/index.js`) checks arguments, turns seeds and digests into the forms
+//! JavaScript uses and adds streams; this crate binds the library and hashes nothing itself.
+
+use core::num::NonZeroU64;
+
+use iohash::cloud::{base64, S3Composite};
+use iohash::{Algorithm, AnyHasher, DynHasher, NonCryptographicHasher};
+use wasm_bindgen::prelude::*;
+
+/// The algorithm a name gives: what the command's `-H` takes (`xxh3`, `crc32c`, `CRC-16/ARC`,
+/// any case), and the constructors' names `xxh3_64` and `xxh3_128`.
+fn parse(name: &str) -> Result<Algorithm, JsError> {
+    if name.eq_ignore_ascii_case("xxh3_64") {
+        return Ok(Algorithm::Xxh3);
+    }
+    if name.eq_ignore_ascii_case("xxh3_128") {
+        return Ok(Algorithm::Xxh128);
+    }
+    name.parse()
+        .map_err(|err: iohash::UnknownAlgorithm| JsError::new(&err.to_string()))
+}
+
+/// A streaming hasher of one algorithm.
+#[wasm_bindgen]
+pub struct Hasher {
+    inner: AnyHasher,
+    seed: u64,
+}
+
+#[wasm_bindgen]
+impl Hasher {
+    /// A hasher of the algorithm `name` names, with `seed` (xxHash only; XXH32 takes its low
+    /// 32 bits).
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, seed: u64) -> Result<Hasher, JsError> {
+        let algorithm = parse(name)?;
+        if seed != 0 && !algorithm.takes_seed() {
+            return Err(JsError::new(&format!("{algorithm} takes no seed")));
+        }
+        let seed = if algorithm == Algorithm::Xxh32 {
+            seed & u64::from(u32::MAX)
+        } else {
+            seed
+        };
+        Ok(Hasher {
+            inner: algorithm.hasher(seed),
+            seed,
+        })
+    }
+
+    /// Hashes `data` after what came before.
+    pub fn update(&mut self, data: &[u8]) {
+        self.inner.append(data);
+    }
+
+    /// The hash so far as big-endian bytes of the algorithm's length, as xxhsum prints it.
+    pub fn digest(&self) -> Vec<u8> {
+        let len = self.inner.hash_len();
+        self.inner.current_hash().to_be_bytes()[16 - len..].to_vec()
+    }
+
+    /// Back to the state of a new hasher with the same algorithm and seed.
+    pub fn reset(&mut self) {
+        self.inner.reset();
+    }
+
+    /// A copy that goes on separately.
+    #[wasm_bindgen(js_name = copy)]
+    pub fn duplicate(&self) -> Hasher {
+        Hasher {
+            inner: self.inner.clone(),
+            seed: self.seed,
+        }
+    }
+
+    /// The algorithm's tag, as the command's `-H` and the saved state name it.
+    #[wasm_bindgen(getter)]
+    pub fn algorithm(&self) -> String {
+        self.inner.algorithm().tag().to_owned()
+    }
+
+    /// The digest's length in bytes.
+    #[wasm_bindgen(getter, js_name = digestLength)]
+    pub fn digest_length(&self) -> usize {
+        self.inner.hash_len()
+    }
+
+    /// The seed (0 for CRCs).
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The library's saved state: the bytes the Rust and Python packages restore too.
+    pub fn save(&self) -> Vec<u8> {
+        self.inner.save_state().to_vec()
+    }
+
+    /// The hasher a saved state describes, with its seed.
+    pub fn restore(state: &[u8]) -> Result<Hasher, JsError> {
+        let inner = AnyHasher::restore_state(state)
+            .map_err(|err| JsError::new(&format!("bad saved state: {err}")))?;
+        Ok(Hasher {
+            seed: saved_seed(state),
+            inner,
+        })
+    }
+
+    /// Makes this hasher's hash that of its bytes followed by `next`'s, from the two CRCs
+    /// alone; false for anything but two CRCs of one parameter set.
+    pub fn combine(&mut self, next: &Hasher) -> bool {
+        self.inner.combine(&next.inner)
+    }
+}
+
+/// The seed a saved state that restored was saved with, where the format puts it
+/// (`iohash::SavedState`'s table): XXH32's and XXH64's first field, XXH3's after its key kind.
+fn saved_seed(state: &[u8]) -> u64 {
+    let word = |at: usize, len: usize| {
+        let mut bytes = [0u8; 8];
+        bytes[..len].copy_from_slice(&state[at..at + len]);
+        u64::from_le_bytes(bytes)
+    };
+    match state[5] {
+        1 => word(8, 4),
+        2 => word(8, 8),
+        3 | 4 if state[8] == 0 => word(9, 8),
+        _ => 0,
+    }
+}
+
+/// S3's composite checksum of a multipart upload (`base64-N`), CRC-32 or CRC-32C, for parts
+/// of `part_size` bytes, fed as the object's bytes come.
+#[wasm_bindgen]
+pub struct S3CompositeChecksum(S3Composite);
+
+#[wasm_bindgen]
+impl S3CompositeChecksum {
+    /// For the algorithm `name` (crc32 or crc32c) and parts of `part_size` bytes.
+    #[wasm_bindgen(constructor)]
+    pub fn new(name: &str, part_size: u64) -> Result<S3CompositeChecksum, JsError> {
+        let variant = match parse(name)? {
+            Algorithm::Crc32(variant) => variant,
+            other => {
+                return Err(JsError::new(&format!(
+                    "S3 composite checksums are of crc32 or crc32c, not {other}"
+                )))
+            }
+        };
+        let part_size = NonZeroU64::new(part_size)
+            .ok_or_else(|| JsError::new("the part size is at least 1 byte"))?;
+        Ok(S3CompositeChecksum(S3Composite::new(variant, part_size)))
+    }
+
+    /// Hashes `data` after what came before.
+    pub fn update(&mut self, data: &[u8]) {
+        self.0.append(data);
+    }
+
+    /// The checksum as S3 shows it: `base64-N`.
+    #[wasm_bindgen(js_name = toString)]
+    pub fn to_s3_string(&self) -> String {
+        self.0.to_s3_string()
+    }
+}
+
+/// `bytes` in standard base64, as the clouds show checksums.
+#[wasm_bindgen(js_name = base64)]
+pub fn to_base64(bytes: &[u8]) -> String {
+    base64(bytes)
+}

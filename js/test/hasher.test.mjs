@@ -1,0 +1,102 @@
+// Every algorithm against the reference packages' answers (python/tests/data/golden.json, made
+// by python-xxhash, zlib, google-crc32c and awscrt), split at every kind of point, and the
+// hasher's methods and errors.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Hasher, hash } from "iohash";
+import { golden, pattern } from "./support.mjs";
+
+const answers = golden();
+const names = { xxh32: "xxh32", xxh64: "xxh64", xxh3_64: "xxh3", xxh3_128: "xxh128", crc32: "crc32", crc32c: "crc32c", crc64nvme: "crc64nvme" };
+
+test("every algorithm gives the reference packages' answers", () => {
+  for (const [key, name] of Object.entries(names)) {
+    for (const [id, expected] of Object.entries(answers[key])) {
+      const [length, seed = 0n] = id.split(":").map(BigInt);
+      const got = hash(name, pattern(Number(length)), { seed }).bigint();
+      assert.equal(got, BigInt(expected), `${name} ${id}`);
+    }
+  }
+});
+
+test("the same bytes give the same hash however they are split", () => {
+  const data = pattern(5000);
+  let state = 7;
+  const random = (n) => (state = (state * 1103515245 + 12345) % 2 ** 31) % n;
+  for (const name of Object.values(names)) {
+    const whole = hash(name, data, { seed: name.startsWith("xxh") ? 99n : 0 }).hex();
+    for (let round = 0; round < 50; round++) {
+      const hasher = new Hasher(name, { seed: name.startsWith("xxh") ? 99 : 0 });
+      for (let at = 0; at < data.length; ) {
+        const next = Math.min(data.length, at + random(700));
+        hasher.update(data.subarray(at, next));
+        at = next;
+      }
+      assert.equal(hasher.hex(), whole, name);
+      hasher.free();
+    }
+  }
+});
+
+test("data may be a Uint8Array, an ArrayBuffer, a DataView or another view", () => {
+  const bytes = pattern(100);
+  const expected = hash("xxh3", bytes).hex();
+  assert.equal(hash("xxh3", bytes.slice().buffer).hex(), expected);
+  assert.equal(hash("xxh3", new DataView(bytes.buffer)).hex(), expected);
+  const padded = new Uint8Array(110);
+  padded.set(bytes, 5);
+  assert.equal(hash("xxh3", new DataView(padded.buffer, 5, 100)).hex(), expected);
+  assert.equal(hash("xxh3", Buffer.from(bytes)).hex(), expected);
+});
+
+test("digest, hex, bigint and number agree, big-endian as xxhsum prints", () => {
+  const hasher = hash("crc32c", new TextEncoder().encode("123456789"));
+  assert.equal(hasher.number(), 0xe3069283);
+  assert.equal(hasher.hex(), "e3069283");
+  assert.deepEqual([...hasher.digest()], [0xe3, 0x06, 0x92, 0x83]);
+  assert.equal(hasher.bigint(), 0xe3069283n);
+  assert.equal(hash("xxh3", new Uint8Array()).hex(), "2d06800538d394c2");
+  assert.throws(() => hash("xxh64", new Uint8Array()).number(), RangeError);
+  assert.equal(hash("crc-16/arc", new TextEncoder().encode("123456789")).number(), 0xbb3d);
+});
+
+test("reset, copy, seeds and the attributes", () => {
+  const hasher = new Hasher("xxh64", { seed: 2n ** 64n - 1n });
+  assert.equal(hasher.seed, 2n ** 64n - 1n);
+  assert.equal(hasher.algorithm, "XXH64");
+  assert.equal(hasher.digestLength, 8);
+  hasher.update(pattern(10));
+  const copy = hasher.copy();
+  copy.update(pattern(3));
+  assert.equal(hasher.hex(), hash("xxh64", pattern(10), { seed: 2n ** 64n - 1n }).hex());
+  assert.notEqual(copy.hex(), hasher.hex());
+  hasher.reset();
+  assert.equal(hasher.hex(), hash("xxh64", new Uint8Array(), { seed: 2n ** 64n - 1n }).hex());
+  assert.equal(new Hasher("xxh32", { seed: 5 }).seed, 5n);
+  assert.equal(new Hasher("XXH3_128").algorithm, "XXH128");
+});
+
+test("bad arguments are TypeErrors and RangeErrors that say what is wrong", () => {
+  const hasher = new Hasher("xxh3");
+  assert.throws(() => hasher.update("text"), { name: "TypeError", message: /not string/ });
+  assert.throws(() => hasher.update(5), { name: "TypeError", message: /not number/ });
+  assert.throws(() => hasher.update(null), { name: "TypeError", message: /not null/ });
+  assert.throws(() => hasher.update([1, 2]), { name: "TypeError", message: /not Array/ });
+  assert.throws(() => new Hasher("sha256"), { name: "RangeError", message: /sha256/ });
+  assert.throws(() => new Hasher(7), TypeError);
+  assert.throws(() => new Hasher("xxh3", { seed: -1 }), RangeError);
+  assert.throws(() => new Hasher("xxh3", { seed: 2n ** 64n }), RangeError);
+  assert.throws(() => new Hasher("xxh3", { seed: 1.5 }), RangeError);
+  assert.throws(() => new Hasher("xxh3", { seed: "1" }), TypeError);
+  assert.throws(() => new Hasher("crc32c", { seed: 1 }), { name: "RangeError", message: /takes no seed/ });
+  assert.throws(() => Hasher.restore(new Uint8Array(10)), { name: "RangeError", message: /bad saved state/ });
+  assert.throws(() => hasher.combine({}), TypeError);
+  assert.throws(() => hasher.combine(new Hasher("xxh3")), RangeError);
+});
+
+test("a freed hasher cannot be used; making and freeing many is steady", () => {
+  const hasher = new Hasher("xxh3");
+  hasher.free();
+  assert.throws(() => hasher.update(new Uint8Array(1)));
+  for (let i = 0; i < 100_000; i++) new Hasher("xxh3").update(pattern(1)).free();
+});
