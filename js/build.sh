@@ -3,14 +3,15 @@
 # SIMD128 (every browser and Node since 2021 runs it; WebAssembly cannot choose at run time),
 # then wasm-bindgen's JavaScript glue for ES modules, with hashers freed when collected
 # (--weak-refs). wasm-bindgen's command comes from crates.io, at the version the lock file pins
-# for the crate, as the two must match.
+# for the crate, as the two must match. Its own dependencies resolve afresh (no --locked): its
+# lock file can pin a version that a registry mirror does not carry yet, and CI failed on that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$(cargo metadata --format-version 1 --locked | python3 -c '
 import json, sys
 print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "wasm-bindgen"))')
 bindgen=target/wasm-bindgen-$version/bin/wasm-bindgen
-[ -x "$bindgen" ] || cargo install -q --locked wasm-bindgen-cli --version "$version" --root "target/wasm-bindgen-$version"
+[ -x "$bindgen" ] || cargo install -q wasm-bindgen-cli --version "$version" --root "target/wasm-bindgen-$version"
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1
 RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=target/js \
   cargo build -q --locked --release -p iohash-js --target wasm32-unknown-unknown
