@@ -28,6 +28,31 @@ function seedOf(seed) {
   throw new TypeError(`a seed is a number or a BigInt, not ${typeof seed}`);
 }
 
+/**
+ * The module's input buffer as bytes, made on first use (the module is not ready while this file
+ * loads) and again whenever the module's memory grows, which detaches the view before.
+ */
+let input = new Uint8Array();
+
+/** Hashes `data` into `raw` through the input buffer, a chunk at a time. */
+function feed(raw, data) {
+  const bytes = bytesOf(data);
+  if (input.byteLength === 0) {
+    const at = wasm.inputAt(); // (first: making the buffer can grow the memory)
+    input = new Uint8Array(wasm.moduleMemory().buffer, at, wasm.inputLength());
+  }
+  if (bytes.length <= input.length) {
+    input.set(bytes);
+    raw.updateInput(bytes.length);
+    return;
+  }
+  for (let at = 0; at < bytes.length; at += input.length) {
+    const chunk = bytes.subarray(at, at + input.length);
+    input.set(chunk);
+    raw.updateInput(chunk.length);
+  }
+}
+
 /** Runs `make`, turning the module's errors about names, seeds and states into RangeErrors. */
 function checked(make) {
   try {
@@ -37,13 +62,6 @@ function checked(make) {
   }
 }
 
-/** Lower-case hexadecimal digits of `bytes`. */
-function hexOf(bytes) {
-  let digits = "";
-  for (const byte of bytes) digits += byte.toString(16).padStart(2, "0");
-  return digits;
-}
-
 /**
  * A streaming hasher: `new Hasher("xxh3")`, `new Hasher("crc32c")`, `new Hasher("crc-16/arc")`,
  * `new Hasher("xxh64", { seed: 7n })`. Its WebAssembly memory is freed when it is collected,
@@ -51,15 +69,17 @@ function hexOf(bytes) {
  */
 export class Hasher {
   #raw;
+  #length;
 
   constructor(name, options = {}) {
     if (name === WRAP) {
       this.#raw = options;
-      return;
+    } else {
+      if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
+      const bigSeed = seedOf(options.seed ?? 0);
+      this.#raw = checked(() => new wasm.Hasher(name, bigSeed));
     }
-    if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
-    const bigSeed = seedOf(options.seed ?? 0);
-    this.#raw = checked(() => new wasm.Hasher(name, bigSeed));
+    this.#length = this.#raw.digestLength;
   }
 
   /** A Hasher around a hasher the module made. */
@@ -69,31 +89,32 @@ export class Hasher {
 
   /** Hashes `data` (a Uint8Array, ArrayBuffer or DataView) after what came before. */
   update(data) {
-    this.#raw.update(bytesOf(data));
+    feed(this.#raw, data);
     return this;
   }
 
   /** The hash so far as big-endian bytes, as xxhsum prints them. The hasher goes on. */
   digest() {
-    return this.#raw.digest();
+    const bytes = new Uint8Array(this.#length);
+    let value = this.#raw.value();
+    for (let at = this.#length - 1; at >= 0; at--, value >>= 8n) bytes[at] = Number(value & 0xffn);
+    return bytes;
   }
 
   /** The digest in lower-case hexadecimal. */
   hex() {
-    return hexOf(this.#raw.digest());
+    return this.#raw.value().toString(16).padStart(this.#length * 2, "0");
   }
 
   /** The hash so far as a BigInt (any width; 64- and 128-bit hashes need one). */
   bigint() {
-    return BigInt(`0x${this.hex()}`);
+    return this.#raw.value();
   }
 
   /** The hash so far as a number, for hashes of 32 bits or fewer (CRC-32, XXH32). */
   number() {
-    if (this.#raw.digestLength > 4) {
-      throw new RangeError(`a ${this.#raw.digestLength * 8}-bit hash does not fit a number: use bigint()`);
-    }
-    return Number(this.bigint());
+    if (this.#length > 4) throw new RangeError(`a ${this.#length * 8}-bit hash does not fit a number: use bigint()`);
+    return Number(this.#raw.value());
   }
 
   /** Back to a new hasher's state, with the same algorithm and seed. */
@@ -137,7 +158,7 @@ export class Hasher {
 
   /** The digest's length in bytes. */
   get digestLength() {
-    return this.#raw.digestLength;
+    return this.#length;
   }
 
   /** The seed, as a BigInt (0n for CRCs). */
@@ -207,7 +228,7 @@ export class S3Composite {
   }
 
   update(data) {
-    this.#raw.update(bytesOf(data));
+    feed(this.#raw, data);
     return this;
   }
 

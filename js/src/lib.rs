@@ -4,6 +4,7 @@
 //! JavaScript uses and adds streams; this crate binds the library and hashes nothing itself.
 
 use core::num::NonZeroU64;
+use std::cell::RefCell;
 
 use iohash::cloud::{base64, S3Composite};
 use iohash::{Algorithm, AnyHasher, DynHasher, NonCryptographicHasher};
@@ -20,6 +21,39 @@ fn parse(name: &str) -> Result<Algorithm, JsError> {
     }
     name.parse()
         .map_err(|err: iohash::UnknownAlgorithm| JsError::new(&err.to_string()))
+}
+
+/// The bytes of the input buffer: an update larger than this is copied and hashed in chunks of
+/// this size, small enough that a chunk is still in the cache when it is hashed.
+const INPUT_LEN: usize = 64 * 1024;
+
+thread_local! {
+    /// The buffer JavaScript copies the bytes of an update into before `updateInput`: made once,
+    /// so an update allocates nothing (wasm-bindgen's `&[u8]` allocates and frees one a call).
+    static INPUT: RefCell<Box<[u8]>> = RefCell::new(vec![0; INPUT_LEN].into_boxed_slice());
+}
+
+/// Where the input buffer starts in the module's memory.
+#[wasm_bindgen(js_name = inputAt)]
+pub fn input_at() -> usize {
+    INPUT.with(|input| input.borrow_mut().as_mut_ptr() as usize)
+}
+
+/// The input buffer's length in bytes.
+#[wasm_bindgen(js_name = inputLength)]
+pub fn input_length() -> usize {
+    INPUT_LEN
+}
+
+/// The module's memory, where JavaScript writes into the input buffer.
+#[wasm_bindgen(js_name = moduleMemory)]
+pub fn module_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// The first `len` bytes of the input buffer, given to `f`.
+fn with_input<T>(len: usize, f: impl FnOnce(&[u8]) -> T) -> T {
+    INPUT.with(|input| f(&input.borrow()[..len]))
 }
 
 /// A streaming hasher of one algorithm.
@@ -50,15 +84,15 @@ impl Hasher {
         })
     }
 
-    /// Hashes `data` after what came before.
-    pub fn update(&mut self, data: &[u8]) {
-        self.inner.append(data);
+    /// Hashes the first `len` bytes of the input buffer after what came before.
+    #[wasm_bindgen(js_name = updateInput)]
+    pub fn update_input(&mut self, len: usize) {
+        with_input(len, |data| self.inner.append(data));
     }
 
-    /// The hash so far as big-endian bytes of the algorithm's length, as xxhsum prints it.
-    pub fn digest(&self) -> Vec<u8> {
-        let len = self.inner.hash_len();
-        self.inner.current_hash().to_be_bytes()[16 - len..].to_vec()
+    /// The hash so far (a BigInt in JavaScript; the digest's bytes are its big-endian form).
+    pub fn value(&self) -> u128 {
+        self.inner.current_hash()
     }
 
     /// Back to the state of a new hasher with the same algorithm and seed.
@@ -154,9 +188,10 @@ impl S3CompositeChecksum {
         Ok(S3CompositeChecksum(S3Composite::new(variant, part_size)))
     }
 
-    /// Hashes `data` after what came before.
-    pub fn update(&mut self, data: &[u8]) {
-        self.0.append(data);
+    /// Hashes the first `len` bytes of the input buffer after what came before.
+    #[wasm_bindgen(js_name = updateInput)]
+    pub fn update_input(&mut self, len: usize) {
+        with_input(len, |data| self.0.append(data));
     }
 
     /// The checksum as S3 shows it: `base64-N`.

@@ -100,3 +100,14 @@ test("a freed hasher cannot be used; making and freeing many is steady", () => {
   assert.throws(() => hasher.update(new Uint8Array(1)));
   for (let i = 0; i < 100_000; i++) new Hasher("xxh3").update(pattern(1)).free();
 });
+
+test("updates still reach the module after its memory grows", () => {
+  const data = pattern(70000);
+  const whole = hash("crc32c", data).hex();
+  const hasher = new Hasher("crc32c").update(data.subarray(0, 1000));
+  // Enough live hashers (hundreds of bytes each) to make the module grow its memory, which
+  // detaches every view of the memory before.
+  const kept = Array.from({ length: 20000 }, () => new Hasher("xxh3"));
+  assert.equal(hasher.update(data.subarray(1000)).hex(), whole);
+  for (const other of kept) other.free();
+});

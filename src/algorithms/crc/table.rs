@@ -1,10 +1,22 @@
-//! Slice-by-8 tables, made at compile time: the CRC of short inputs (under 16 bytes) on every
-//! CPU, and of the 16 bytes the carry-less fold leaves. No SIMD, no set-up per call.
+//! Slicing tables, made at compile time: the CRC of short inputs (under 16 bytes) on every
+//! CPU, of the 16 bytes the carry-less fold leaves, and of every input where there is no
+//! carry-less multiply (WebAssembly). No SIMD, no set-up per call.
 
-/// Eight tables of 256 entries: `t[0]` advances the register by one byte, `t[k]` by a byte
-/// followed by `k` zero bytes, so eight bytes take eight independent lookups.
+/// How many tables a step looks up, one per byte it takes. Eight where a carry-less fold takes
+/// every input of 16 bytes and more (x86-64, AArch64), so that the tables stay small. Sixteen
+/// elsewhere, where the tables take inputs of every length: twice the independent lookups a
+/// step, and one dependency on the register for every 16 bytes rather than 8, run faster
+/// (BENCHMARKS.md, the npm package).
+const SLICES: usize = if cfg!(any(target_arch = "x86_64", target_arch = "aarch64")) {
+    8
+} else {
+    16
+};
+
+/// `SLICES` tables of 256 entries: `t[0]` advances the register by one byte, `t[k]` by a byte
+/// followed by `k` zero bytes, so a step's bytes take independent lookups.
 pub(crate) struct Tables {
-    t: [[u64; 256]; 8],
+    t: [[u64; 256]; SLICES],
     reflected: bool,
 }
 
@@ -13,7 +25,7 @@ impl Tables {
     /// polynomial `poly` (its coefficients below `x^width`, in the catalogue's form).
     pub(crate) const fn new(width: u32, poly: u64, reflected: bool) -> Tables {
         assert!(width == 64 || (width == 32 && reflected));
-        let mut t = [[0u64; 256]; 8];
+        let mut t = [[0u64; 256]; SLICES];
         let mut b = 0;
         while b < 256 {
             let mut crc = if reflected {
@@ -35,7 +47,7 @@ impl Tables {
             b += 1;
         }
         let mut k = 1;
-        while k < 8 {
+        while k < SLICES {
             let mut b = 0;
             while b < 256 {
                 let prev = t[k - 1][b];
@@ -54,16 +66,29 @@ impl Tables {
     /// The register after `data`, from the register `crc` (the CRC before its final XOR).
     pub(crate) fn update(&self, mut crc: u64, data: &[u8]) -> u64 {
         let t = &self.t;
-        let mut chunks = data.chunks_exact(8);
+        let mut chunks = data.chunks_exact(SLICES);
         for chunk in &mut chunks {
-            let chunk: [u8; 8] = chunk.try_into().expect("chunks of 8");
+            let (first, later) = chunk.split_first_chunk::<8>().expect("chunks of 8 or 16");
             crc = if self.reflected {
-                step::<true>(t, crc, chunk)
+                step::<true>(t, crc, *first, SLICES - 8)
             } else {
-                step::<false>(t, crc, chunk)
+                step::<false>(t, crc, *first, SLICES - 8)
             };
+            // The second eight of sixteen do not meet the register: their lookups are the
+            // first eight's siblings, not a step after them.
+            if let Some(second) = later.first_chunk::<8>() {
+                crc ^= lookup(t, *second, 0);
+            }
         }
         let mut rest = chunks.remainder();
+        if let Some((eight, tail)) = rest.split_first_chunk::<8>() {
+            crc = if self.reflected {
+                step::<true>(t, crc, *eight, 0)
+            } else {
+                step::<false>(t, crc, *eight, 0)
+            };
+            rest = tail;
+        }
         // Four of the last seven bytes in one step, as eight above (a byte followed by three,
         // two, one and no zero bytes), rather than one after the other: a step per byte is a
         // lookup and a shift that wait for the step before.
@@ -100,28 +125,34 @@ impl Tables {
         debug_assert_eq!(self.reflected, REFLECTED);
         let (first, second) = block.split_at(8);
         let [first, second] = [first, second].map(|half| half.try_into().expect("8 bytes"));
-        step::<REFLECTED>(&self.t, step::<REFLECTED>(&self.t, 0, first), second)
+        step::<REFLECTED>(&self.t, step::<REFLECTED>(&self.t, 0, first, 0), second, 0)
     }
 }
 
-/// The register `crc` after the eight bytes `chunk`.
+/// The register `crc` after the eight bytes `chunk` and `zeros` zero bytes (0, or 8 in a step
+/// of sixteen).
 #[inline(always)]
-fn step<const REFLECTED: bool>(t: &[[u64; 256]; 8], crc: u64, chunk: [u8; 8]) -> u64 {
+fn step<const REFLECTED: bool>(
+    t: &[[u64; 256]; SLICES],
+    crc: u64,
+    chunk: [u8; 8],
+    zeros: usize,
+) -> u64 {
     if REFLECTED {
-        lookup(t, (crc ^ u64::from_le_bytes(chunk)).to_le_bytes())
+        lookup(t, (crc ^ u64::from_le_bytes(chunk)).to_le_bytes(), zeros)
     } else {
-        lookup(t, (crc ^ u64::from_be_bytes(chunk)).to_be_bytes())
+        lookup(t, (crc ^ u64::from_be_bytes(chunk)).to_be_bytes(), zeros)
     }
 }
 
-/// The register after eight bytes: `x` is the register XORed with them, in message order.
-/// The lookups are independent and XORed as a tree, not a chain, so eight bytes take about
-/// one load's latency and three XORs'.
+/// The register after eight bytes and `zeros` zero bytes, from a zero register: `x` is the
+/// register XORed with the eight, in message order. The lookups are independent and XORed as
+/// a tree, not a chain, so eight bytes take about one load's latency and three XORs'.
 #[inline(always)]
-fn lookup(t: &[[u64; 256]; 8], x: [u8; 8]) -> u64 {
-    let a = t[7][x[0] as usize] ^ t[6][x[1] as usize];
-    let b = t[5][x[2] as usize] ^ t[4][x[3] as usize];
-    let c = t[3][x[4] as usize] ^ t[2][x[5] as usize];
-    let d = t[1][x[6] as usize] ^ t[0][x[7] as usize];
+fn lookup(t: &[[u64; 256]; SLICES], x: [u8; 8], zeros: usize) -> u64 {
+    let a = t[zeros + 7][x[0] as usize] ^ t[zeros + 6][x[1] as usize];
+    let b = t[zeros + 5][x[2] as usize] ^ t[zeros + 4][x[3] as usize];
+    let c = t[zeros + 3][x[4] as usize] ^ t[zeros + 2][x[5] as usize];
+    let d = t[zeros + 1][x[6] as usize] ^ t[zeros][x[7] as usize];
     (a ^ b) ^ (c ^ d)
 }

@@ -46,22 +46,34 @@ unsafe fn accumulate(acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
     };
     for (n, stripe) in input.chunks_exact(STRIPE_LEN).enumerate() {
         let key = &secret[n * SECRET_CONSUME_RATE..n * SECRET_CONSUME_RATE + STRIPE_LEN];
-        for (i, lane) in lanes.iter_mut().enumerate() {
-            // SAFETY: `stripe` and `key` are 64 bytes; 16-byte unaligned loads at 16i.
-            let (data, keyv) = unsafe {
+        for pair in 0..2 {
+            // SAFETY: `stripe` and `key` are 64 bytes; 16-byte unaligned loads at 32p and
+            // 32p + 16.
+            let (data, keyed) = unsafe {
+                let load = |bytes: &[u8], at: usize| v128_load(bytes.as_ptr().add(at).cast());
+                let data = [load(stripe, 32 * pair), load(stripe, 32 * pair + 16)];
+                let keys = [load(key, 32 * pair), load(key, 32 * pair + 16)];
                 (
-                    v128_load(stripe.as_ptr().add(16 * i).cast()),
-                    v128_load(key.as_ptr().add(16 * i).cast()),
+                    data,
+                    [v128_xor(data[0], keys[0]), v128_xor(data[1], keys[1])],
                 )
             };
-            let keyed = v128_xor(data, keyv);
-            // Each lane's low half times its high half: the halves gathered into the low
-            // 32-bit lanes of two vectors, then one widening multiply.
-            let low = i32x4_shuffle::<0, 2, 0, 2>(keyed, keyed);
-            let high = i32x4_shuffle::<1, 3, 1, 3>(keyed, keyed);
-            let product = u64x2_extmul_low_u32x4(low, high);
-            let swapped = i64x2_shuffle::<1, 0>(data, data);
-            *lane = i64x2_add(*lane, i64x2_add(product, swapped));
+            // Each 64-bit lane's low half times its high half, for two vectors at once: one
+            // shuffle gathers the four low halves, one the four high halves, and two widening
+            // multiplies pair them. V8 widens each multiply's operands with shuffles of its own,
+            // so gathering one vector's halves at a time took nearly twice as long
+            // (BENCHMARKS.md, the npm package).
+            let low = i32x4_shuffle::<0, 2, 4, 6>(keyed[0], keyed[1]);
+            let high = i32x4_shuffle::<1, 3, 5, 7>(keyed[0], keyed[1]);
+            let products = [
+                u64x2_extmul_low_u32x4(low, high),
+                u64x2_extmul_high_u32x4(low, high),
+            ];
+            for half in 0..2 {
+                let swapped = i64x2_shuffle::<1, 0>(data[half], data[half]);
+                let lane = &mut lanes[2 * pair + half];
+                *lane = i64x2_add(*lane, i64x2_add(products[half], swapped));
+            }
         }
     }
     for (i, lane) in lanes.iter().enumerate() {
