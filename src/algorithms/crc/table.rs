@@ -64,36 +64,55 @@ impl Tables {
     }
 
     /// The register after `data`, from the register `crc` (the CRC before its final XOR).
-    pub(crate) fn update(&self, mut crc: u64, data: &[u8]) -> u64 {
-        let t = &self.t;
-        let mut chunks = data.chunks_exact(SLICES);
-        for chunk in &mut chunks {
-            let (first, later) = chunk.split_first_chunk::<8>().expect("chunks of 8 or 16");
-            crc = if self.reflected {
-                step::<true>(t, crc, *first, SLICES - 8)
-            } else {
-                step::<false>(t, crc, *first, SLICES - 8)
-            };
-            // The second eight of sixteen do not meet the register: their lookups are the
-            // first eight's siblings, not a step after them.
-            if let Some(second) = later.first_chunk::<8>() {
-                crc ^= lookup(t, *second, 0);
-            }
+    pub(crate) fn update(&self, crc: u64, data: &[u8]) -> u64 {
+        if self.reflected {
+            self.update_in::<true>(crc, data)
+        } else {
+            self.update_in::<false>(crc, data)
         }
-        let mut rest = chunks.remainder();
-        if let Some((eight, tail)) = rest.split_first_chunk::<8>() {
-            crc = if self.reflected {
-                step::<true>(t, crc, *eight, 0)
-            } else {
-                step::<false>(t, crc, *eight, 0)
+    }
+
+    /// [`update`](Self::update) for tables that are `REFLECTED`.
+    #[inline(always)]
+    fn update_in<const REFLECTED: bool>(&self, mut crc: u64, data: &[u8]) -> u64 {
+        let t = &self.t;
+        let mut rest = data;
+        if SLICES == 16 && data.len() >= 16 {
+            // Two chains of lookups that do not wait for each other: the first eight bytes of
+            // each 16 go into `crc`, the second eight into `behind`, and each step moves its
+            // register past its own eight bytes and the other chain's (a lookup in the tables
+            // of a byte followed by 8 to 15 zero bytes). The last step of `behind` moves it
+            // past its own eight only, to the end of the data, where the two add up. CRCs are
+            // linear, so the sum is the register one chain would have made.
+            let (blocks, tail) = data.split_at(data.len() / 16 * 16);
+            let (blocks, last) = blocks.split_at(blocks.len() - 16);
+            let halves = |block: &[u8]| -> ([u8; 8], [u8; 8]) {
+                let (first, second) = block.split_at(8);
+                (
+                    first.try_into().expect("8 bytes"),
+                    second.try_into().expect("8 bytes"),
+                )
             };
+            let mut behind = 0;
+            for block in blocks.chunks_exact(16) {
+                let (first, second) = halves(block);
+                crc = step::<REFLECTED>(t, crc, first, 8);
+                behind = step::<REFLECTED>(t, behind, second, 8);
+            }
+            let (first, second) = halves(last);
+            crc = step::<REFLECTED>(t, crc, first, 8) ^ step::<REFLECTED>(t, behind, second, 0);
             rest = tail;
         }
+        let mut chunks = rest.chunks_exact(8);
+        for chunk in &mut chunks {
+            crc = step::<REFLECTED>(t, crc, chunk.try_into().expect("8 bytes"), 0);
+        }
+        rest = chunks.remainder();
         // Four of the last seven bytes in one step, as eight above (a byte followed by three,
         // two, one and no zero bytes), rather than one after the other: a step per byte is a
         // lookup and a shift that wait for the step before.
         if let Some((four, tail)) = rest.split_first_chunk::<4>() {
-            let (x, moved) = if self.reflected {
+            let (x, moved) = if REFLECTED {
                 let x = crc ^ u64::from(u32::from_le_bytes(*four));
                 (x.to_le_bytes(), x >> 32)
             } else {
@@ -106,7 +125,7 @@ impl Tables {
             rest = tail;
         }
         for &byte in rest {
-            crc = if self.reflected {
+            crc = if REFLECTED {
                 t[0][((crc ^ u64::from(byte)) & 0xFF) as usize] ^ (crc >> 8)
             } else {
                 t[0][((crc >> 56) ^ u64::from(byte)) as usize] ^ (crc << 8)
