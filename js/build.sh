@@ -2,8 +2,10 @@
 # Builds the package's WebAssembly module into js/pkg: the crate for wasm32-unknown-unknown with
 # SIMD128 (every browser and Node since 2021 runs it; WebAssembly cannot choose at run time),
 # then wasm-bindgen's JavaScript glue for ES modules, with hashers freed when collected
-# (--weak-refs). wasm-bindgen's command comes from crates.io, at the version the lock file pins
-# for the crate, as the two must match. Its own dependencies resolve afresh (no --locked): its
+# (--weak-refs). LLVM's SLP vectorizer is off: it packs XXH32's four lanes into one i32x4, whose
+# multiply V8 runs slower than four scalar ones, and nothing else here gains from it.
+# wasm-bindgen's command comes from crates.io, at the version the lock file pins for the crate,
+# as the two must match. Its own dependencies resolve afresh (no --locked): its
 # lock file can pin a version that a registry mirror does not carry yet, and CI failed on that.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +15,7 @@ print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] =
 bindgen=target/wasm-bindgen-$version/bin/wasm-bindgen
 [ -x "$bindgen" ] || cargo install -q wasm-bindgen-cli --version "$version" --root "target/wasm-bindgen-$version"
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1
-RUSTFLAGS="-C target-feature=+simd128" CARGO_TARGET_DIR=target/js \
+RUSTFLAGS="-C target-feature=+simd128 -C llvm-args=-vectorize-slp=false" CARGO_TARGET_DIR=target/js \
   cargo build -q --locked --release -p iohash-js --target wasm32-unknown-unknown
 rm -rf js/pkg
 "$bindgen" --target web --weak-refs --out-dir js/pkg target/js/wasm32-unknown-unknown/release/iohash_js.wasm

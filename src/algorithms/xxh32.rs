@@ -1,7 +1,9 @@
 //! XXH32 ([`XxHash32`]): the 32-bit xxHash, for 32-bit checksums and `xxhsum -H0` lists.
 //! Four 32-bit lanes over 16-byte stripes, then the leftover bytes folded in.
 //! Each round's result passes through [`scalar_u32`], so that the lanes stay scalar on CPUs
-//! with AVX-512 (see `scalar_lane.rs`).
+//! with AVX-512 (see `scalar_lane.rs`). WebAssembly has no such barrier in stable Rust: a build
+//! with SIMD128 packs the lanes into one `i32x4`, whose multiply is slow in V8, so the npm
+//! package turns LLVM's SLP vectorizer off (`js/build.sh`). Do the same in a build of your own.
 
 use core::fmt;
 
