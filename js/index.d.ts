@@ -84,5 +84,11 @@ export function hashNodeStream(
   stream: AsyncIterable<Uint8Array>,
   options?: Options,
 ): Promise<Hasher>;
-/** Node only: the hasher of name given the file at path. */
+/**
+ * Node only: the hasher of name given the file at path (a FIFO or a pseudo-file too), read to
+ * its end in reads of up to 4 MiB into two buffers it reuses.
+ *
+ * @example
+ * const crc = (await hashFile("crc64nvme", "video.mov")).bigint();
+ */
 export function hashFile(name: string, path: string | URL, options?: Options): Promise<Hasher>;

@@ -1,7 +1,9 @@
 // Hashes of Web streams, Blobs, TransformStreams, Node streams and files: the same as the bytes
 // hashed at once, however the chunks come.
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -53,4 +55,28 @@ test("a Node stream and a file", async () => {
   assert.equal((await hashFile("xxh3", path)).hex(), expected);
   assert.equal((await hashNodeStream("xxh3", Readable.from([data.subarray(0, 5), data.subarray(5)]))).hex(), expected);
   await assert.rejects(hashFile("xxh3", join(dir, "missing")), { code: "ENOENT" });
+});
+
+test("a file in several reads, an empty one, a FIFO, a pseudo-file and a folder", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "iohash-"));
+  const big = pattern((9 << 20) + 5); // two whole reads of 4 MiB and a short one
+  writeFileSync(join(dir, "big"), big);
+  assert.equal((await hashFile("crc32c", join(dir, "big"))).hex(), hash("crc32c", big).hex());
+  writeFileSync(join(dir, "empty"), new Uint8Array(0));
+  assert.equal((await hashFile("xxh64", join(dir, "empty"))).hex(), hash("xxh64", new Uint8Array(0)).hex());
+  // /proc files say they are empty and are not.
+  const version = readFileSync("/proc/version");
+  assert.ok(version.length > 0);
+  assert.equal((await hashFile("xxh3", "/proc/version")).hex(), hash("xxh3", version).hex());
+  await assert.rejects(hashFile("xxh3", dir), { code: "EISDIR" });
+
+  const fifo = join(dir, "fifo");
+  execFileSync("mkfifo", [fifo]);
+  const writing = (async () => {
+    const out = await open(fifo, "w");
+    for (let at = 0; at < data.length; at += 100000) await out.write(data.subarray(at, at + 100000));
+    await out.close();
+  })();
+  const [hasher] = await Promise.all([hashFile("xxh3", fifo), writing]);
+  assert.equal(hasher.hex(), expected);
 });
