@@ -89,7 +89,7 @@ export class Hasher {
    * without making another hasher.
    *
    * @example
-   * const hasher = hash("xxh64", new TextEncoder().encode("hello"), { seed: 7n });
+   * const hasher = new Hasher("xxh64", { seed: 7n }).update(new TextEncoder().encode("hello"));
    * hasher.reset().hex() === hash("xxh64", new Uint8Array(), { seed: 7n }).hex(); // true
    */
   reset(): this;
@@ -129,8 +129,8 @@ export class Hasher {
    *
    * @example
    * const text = new TextEncoder();
-   * const first = hash("crc32c", text.encode("hello "));
-   * first.combine(hash("crc32c", text.encode("world"))).hex(); // "c99465aa", as for "hello world"
+   * const first = new Hasher("crc32c").update(text.encode("hello "));
+   * first.combine(new Hasher("crc32c").update(text.encode("world"))).hex(); // "c99465aa"
    */
   combine(next: Hasher): this;
   /**
@@ -162,7 +162,7 @@ export class Hasher {
    * cannot be used after. Worth it when you make many hashers.
    *
    * @example
-   * const hasher = hash("xxh3", new TextEncoder().encode("hello"));
+   * const hasher = new Hasher("xxh3").update(new TextEncoder().encode("hello"));
    * const hex = hasher.hex(); // "9555e8555c62dcfd"
    * hasher.free();
    */
@@ -170,14 +170,71 @@ export class Hasher {
 }
 
 /**
- * A hasher of name given data. It returns the hasher rather than a digest, so you pick the form
- * (hex, bigint, number, bytes) and can hash more after.
+ * A finished hash, as hash() gives it: the forms a Hasher gives, without WebAssembly memory to
+ * free. A Hasher hashes more, copies, saves and combines; a Digest only holds the result.
+ *
+ * @example
+ * const digest = hash("crc32c", new TextEncoder().encode("123456789"));
+ * digest.hex(); // "e3069283"
+ * digest.number(); // 0xe3069283
+ */
+export class Digest {
+  /** Digests come from hash(); the constructor throws a TypeError. */
+  private constructor();
+  /**
+   * The hash as big-endian bytes, as xxhsum prints them.
+   *
+   * @example
+   * hash("crc32", new TextEncoder().encode("123456789")).digest(); // Uint8Array [0xcb, 0xf4, 0x39, 0x26]
+   */
+  digest(): Uint8Array;
+  /**
+   * The digest in lower-case hexadecimal, zero-padded to the digest's length.
+   *
+   * @example
+   * hash("xxh3", new TextEncoder().encode("hello")).hex(); // "9555e8555c62dcfd"
+   */
+  hex(): string;
+  /**
+   * The hash as a BigInt, exact at any width.
+   *
+   * @example
+   * hash("xxh64", new Uint8Array()).bigint(); // 0xef46db3751d8e999n
+   */
+  bigint(): bigint;
+  /**
+   * The hash as a number, for hashes of 32 bits or fewer; RangeError for a wider one, which a
+   * number would round.
+   *
+   * @example
+   * hash("crc-16/arc", new TextEncoder().encode("123456789")).number(); // 0xbb3d
+   */
+  number(): number;
+  /**
+   * The algorithm's tag: "XXH3", "CRC32C", "CRC-16/ARC"...
+   *
+   * @example
+   * hash("xxh3_64", new Uint8Array()).algorithm; // "XXH3"
+   */
+  readonly algorithm: string;
+  /**
+   * The digest's length in bytes.
+   *
+   * @example
+   * hash("crc64nvme", new Uint8Array()).digestLength; // 8
+   */
+  readonly digestLength: number;
+}
+
+/**
+ * The hash of data by the algorithm name names, as a Digest. Fast for short inputs: it reuses
+ * a hasher it keeps for each name rather than making one each call.
  *
  * @example
  * hash("xxh3", new TextEncoder().encode("hello")).hex(); // "9555e8555c62dcfd"
  * hash("crc32", new TextEncoder().encode("123456789")).number(); // 0xcbf43926
  */
-export function hash(name: string, data: Data, options?: Options): Hasher;
+export function hash(name: string, data: Data, options?: Options): Digest;
 /**
  * The hasher of name given everything a ReadableStream of byte chunks yields, such as a fetch
  * response's body, read chunk by chunk rather than whole.
@@ -285,14 +342,14 @@ export const cloud: {
    * @example
    * cloud.s3(hash("crc32", new TextEncoder().encode("123456789"))); // "y/Q5Jg=="
    */
-  s3(hasher: Hasher): string;
+  s3(hash: Hasher | Digest): string;
   /**
    * Azure's x-ms-content-crc64 (CRC-64/NVME, little-endian); RangeError for another algorithm.
    *
    * @example
    * cloud.azureCrc64(hash("crc64nvme", new TextEncoder().encode("123456789"))); // "iJh5CoYUi64="
    */
-  azureCrc64(hasher: Hasher): string;
+  azureCrc64(hash: Hasher | Digest): string;
   /**
    * Google Cloud Storage's crc32c, as in x-goog-hash; RangeError for another algorithm, since
    * GCS shows no other CRC.
@@ -300,7 +357,7 @@ export const cloud: {
    * @example
    * cloud.gcs(hash("crc32c", new TextEncoder().encode("123456789"))); // "4waSgw=="
    */
-  gcs(hasher: Hasher): string;
+  gcs(hash: Hasher | Digest): string;
 };
 
 /**

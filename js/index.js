@@ -53,6 +53,38 @@ function feed(raw, data) {
   }
 }
 
+/**
+ * A hash of `length` bytes as it comes out of the module cheapest: a number up to 32 bits, one
+ * BigInt up to 64, a BigInt joined from two halves above.
+ */
+function valueOf(raw, length) {
+  return length > 8 ? raw.value() : length > 4 ? raw.value64() : raw.value32();
+}
+
+/** A hash's value (a number or a BigInt) as `length` big-endian bytes. */
+function bytesOfValue(value, length) {
+  const bytes = new Uint8Array(length);
+  if (typeof value === "number") {
+    for (let at = length - 1; at >= 0; at--, value >>>= 8) bytes[at] = value & 0xff;
+  } else {
+    for (let at = length - 1; at >= 0; at--, value >>= 8n) bytes[at] = Number(value & 0xffn);
+  }
+  return bytes;
+}
+
+/** A hash's value in lower-case hexadecimal, `length` bytes' worth of digits. */
+function hexOfValue(value, length) {
+  return value.toString(16).padStart(length * 2, "0");
+}
+
+/** The error for a hash too wide for a number. */
+function tooWide(length) {
+  return new RangeError(`a ${length * 8}-bit hash does not fit a number: use bigint()`);
+}
+
+/** Known only here: the method that turns a Hasher's hash so far into a Digest. */
+const FINISH = Symbol("finish");
+
 /** Runs `make`, turning the module's errors about names, seeds and states into RangeErrors. */
 function checked(make) {
   try {
@@ -95,26 +127,28 @@ export class Hasher {
 
   /** The hash so far as big-endian bytes, as xxhsum prints them. The hasher goes on. */
   digest() {
-    const bytes = new Uint8Array(this.#length);
-    let value = this.#raw.value();
-    for (let at = this.#length - 1; at >= 0; at--, value >>= 8n) bytes[at] = Number(value & 0xffn);
-    return bytes;
+    return bytesOfValue(valueOf(this.#raw, this.#length), this.#length);
   }
 
   /** The digest in lower-case hexadecimal. */
   hex() {
-    return this.#raw.value().toString(16).padStart(this.#length * 2, "0");
+    return hexOfValue(valueOf(this.#raw, this.#length), this.#length);
   }
 
   /** The hash so far as a BigInt (any width; 64- and 128-bit hashes need one). */
   bigint() {
-    return this.#raw.value();
+    return BigInt(valueOf(this.#raw, this.#length));
   }
 
   /** The hash so far as a number, for hashes of 32 bits or fewer (CRC-32, XXH32). */
   number() {
-    if (this.#length > 4) throw new RangeError(`a ${this.#length * 8}-bit hash does not fit a number: use bigint()`);
-    return Number(this.#raw.value());
+    if (this.#length > 4) throw tooWide(this.#length);
+    return this.#raw.value32();
+  }
+
+  /** The hash so far as a Digest, whose algorithm's tag the caller already has. */
+  [FINISH](algorithm) {
+    return new Digest(FINISH, valueOf(this.#raw, this.#length), this.#length, algorithm);
   }
 
   /** Back to a new hasher's state, with the same algorithm and seed. */
@@ -172,9 +206,80 @@ export class Hasher {
   }
 }
 
-/** A hasher of `name` given `data`: `hash("xxh3", bytes).hex()`. */
+/**
+ * A finished hash, as `hash` returns it: the forms a Hasher gives, without its WebAssembly
+ * memory, so one-shots in a loop leave nothing for the garbage collector to free.
+ */
+export class Digest {
+  #value;
+  #length;
+  #algorithm;
+
+  constructor(key, value, length, algorithm) {
+    if (key !== FINISH) throw new TypeError("a Digest comes from hash()");
+    this.#value = value;
+    this.#length = length;
+    this.#algorithm = algorithm;
+  }
+
+  /** The hash as big-endian bytes, as xxhsum prints them. */
+  digest() {
+    return bytesOfValue(this.#value, this.#length);
+  }
+
+  /** The digest in lower-case hexadecimal. */
+  hex() {
+    return hexOfValue(this.#value, this.#length);
+  }
+
+  /** The hash as a BigInt (any width). */
+  bigint() {
+    return BigInt(this.#value);
+  }
+
+  /** The hash as a number, for hashes of 32 bits or fewer (CRC-32, XXH32). */
+  number() {
+    if (this.#length > 4) throw tooWide(this.#length);
+    return this.#value;
+  }
+
+  /** The algorithm's tag, as the command's -H names it: "XXH3", "CRC32C", "CRC-16/ARC"... */
+  get algorithm() {
+    return this.#algorithm;
+  }
+
+  /** The digest's length in bytes. */
+  get digestLength() {
+    return this.#length;
+  }
+}
+
+/**
+ * The hashers `hash` keeps, one per name with the seed it was made with: making a hasher costs
+ * more than hashing a short input, and one left to the garbage collector holds the module's
+ * memory until it runs. Emptied when it reaches `KEPT_MAX` names.
+ */
+const kept = new Map();
+const KEPT_MAX = 64;
+
+/** The hash of `data` by the algorithm `name`: `hash("xxh3", bytes).hex()`. */
 export function hash(name, data, options) {
-  return new Hasher(name, options).update(data);
+  const seed = options?.seed === undefined ? 0n : seedOf(options.seed);
+  let one = kept.get(name);
+  if (one === undefined || one.seed !== seed) {
+    const hasher = new Hasher(name, { seed });
+    if (one !== undefined) {
+      one.hasher.free();
+      kept.delete(name);
+    }
+    if (kept.size >= KEPT_MAX) {
+      for (const { hasher: old } of kept.values()) old.free();
+      kept.clear();
+    }
+    one = { seed, hasher, algorithm: hasher.algorithm };
+    kept.set(name, one);
+  }
+  return one.hasher.reset().update(data)[FINISH](one.algorithm);
 }
 
 /** The hasher of `name` given everything a Web ReadableStream of byte chunks yields. */
@@ -241,7 +346,7 @@ export class S3Composite {
   }
 }
 
-/** The forms of a CRC the clouds show, from a finished hasher. */
+/** The forms of a CRC the clouds show, from a Hasher or a Digest. */
 export const cloud = {
   /** S3's ChecksumCRC32, ChecksumCRC32C or ChecksumCRC64NVME (single part or FULL_OBJECT). */
   s3(hasher) {

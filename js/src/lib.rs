@@ -96,6 +96,19 @@ impl Hasher {
         self.inner.current_hash()
     }
 
+    /// [`value`](Self::value) for a hash of 64 bits or fewer: one BigInt from the module, where
+    /// a `u128` comes as two halves that JavaScript must join.
+    #[wasm_bindgen(js_name = value64)]
+    pub fn value_64(&self) -> u64 {
+        self.inner.current_hash() as u64
+    }
+
+    /// [`value`](Self::value) for a hash of 32 bits or fewer, as a JavaScript number: no BigInt.
+    #[wasm_bindgen(js_name = value32)]
+    pub fn value_32(&self) -> u32 {
+        self.inner.current_hash() as u32
+    }
+
     /// Back to the state of a new hasher with the same algorithm and seed.
     pub fn reset(&mut self) {
         self.inner.reset();

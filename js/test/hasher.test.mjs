@@ -3,7 +3,9 @@
 // hasher's methods and errors.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Hasher, hash } from "iohash";
+import { readFileSync } from "node:fs";
+import { Digest, Hasher, hash } from "iohash";
+import { moduleMemory } from "../pkg/iohash_js.js";
 import { golden, pattern } from "./support.mjs";
 
 const answers = golden();
@@ -111,3 +113,48 @@ test("updates still reach the module after its memory grows", () => {
   assert.equal(hasher.update(data.subarray(1000)).hex(), whole);
   for (const other of kept) other.free();
 });
+
+test("a Digest and a Hasher give the same forms at every width", () => {
+  const data = pattern(1000);
+  // 8, 16, 32, 40, 64 and 128 bits: a number, one BigInt or two halves from the module.
+  for (const name of ["crc-8/smbus", "crc-16/arc", "crc32c", "crc-40/gsm", "xxh64", "crc64nvme", "xxh128"]) {
+    const digest = hash(name, data);
+    const hasher = new Hasher(name).update(data);
+    assert.equal(digest.hex(), hasher.hex(), name);
+    assert.deepEqual(digest.digest(), hasher.digest(), name);
+    assert.equal(digest.bigint(), hasher.bigint(), name);
+    assert.equal(digest.bigint(), BigInt(`0x${digest.hex()}`), name);
+    assert.equal(digest.digestLength, hasher.digestLength, name);
+    assert.equal(digest.algorithm, hasher.algorithm, name);
+    if (digest.digestLength <= 4) assert.equal(digest.number(), hasher.number(), name);
+    else assert.throws(() => digest.number(), RangeError);
+  }
+  assert.throws(() => new Digest(), TypeError);
+});
+
+test("one-shots keep no memory, whatever the names, seeds and errors between them", () => {
+  const data = pattern(100);
+  const want = new Map();
+  for (const seed of [0n, 1n, 2n ** 64n - 1n]) want.set(seed, new Hasher("xxh64", { seed }).update(data).hex());
+  const before = moduleMemory().buffer.byteLength;
+  for (let i = 0; i < 100_000; i++) {
+    const seed = [0n, 1n, 2n ** 64n - 1n][i % 3];
+    assert.equal(hash("xxh64", data, { seed }).hex(), want.get(seed));
+    if (i % 1000 === 0) assert.throws(() => hash("xxh64", "text"), TypeError);
+  }
+  assert.equal(moduleMemory().buffer.byteLength, before);
+  // More names than are kept: each still hashes with its own algorithm and seed.
+  const names = catalogueNames().slice(0, 80);
+  for (const round of [0, 1]) {
+    for (const name of names) assert.equal(hash(name, data).hex(), new Hasher(name).update(data).hex(), `${name} ${round}`);
+  }
+  assert.equal(hash("xxh64", data, { seed: 1n }).hex(), want.get(1n));
+  assert.throws(() => hash("crc32c", data, { seed: 1 }), RangeError);
+  assert.equal(hash("crc32c", data).hex(), new Hasher("crc32c").update(data).hex());
+});
+
+/** The catalogue's names, as the library's catalogue lists them. */
+function catalogueNames() {
+  const source = readFileSync(new URL("../../src/algorithms/crc/catalogue.rs", import.meta.url), "utf8");
+  return [...new Set(source.match(/"CRC-[^"]+"/g).map((quoted) => quoted.slice(1, -1)))];
+}
