@@ -3,8 +3,8 @@
 // points (browser.js, node.js) load the WebAssembly module before they export this.
 import * as wasm from "./pkg/iohash_js.js";
 
-/** The largest seed: seeds are unsigned 64-bit integers. */
-const MAX_SEED = (1n << 64n) - 1n;
+/** The largest unsigned 64-bit integer: the largest seed, and the largest part size. */
+const MAX_U64 = (1n << 64n) - 1n;
 
 /** Known only here: the constructor's first argument when it wraps a hasher the module made. */
 const WRAP = Symbol("wrap");
@@ -21,7 +21,7 @@ function bytesOf(data) {
 /** A seed as a BigInt: a non-negative safe integer or a BigInt below 2**64. */
 function seedOf(seed) {
   if (typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0) return BigInt(seed);
-  if (typeof seed === "bigint" && seed >= 0n && seed <= MAX_SEED) return seed;
+  if (typeof seed === "bigint" && seed >= 0n && seed <= MAX_U64) return seed;
   if (typeof seed === "number" || typeof seed === "bigint") {
     throw new RangeError(`a seed is a whole number from 0 to 2**64 - 1, not ${seed}`);
   }
@@ -328,7 +328,11 @@ export class S3Composite {
 
   constructor(name, partSize) {
     if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
-    const size = seedOf(partSize);
+    if (!(Number.isSafeInteger(partSize) && partSize > 0) && !(typeof partSize === "bigint" && partSize > 0n && partSize <= MAX_U64)) {
+      const error = typeof partSize === "number" || typeof partSize === "bigint" ? RangeError : TypeError;
+      throw new error(`a part size is a whole number of bytes from 1 to 2**64 - 1, not ${String(partSize)}`);
+    }
+    const size = BigInt(partSize);
     this.#raw = checked(() => new wasm.S3CompositeChecksum(name, size));
   }
 

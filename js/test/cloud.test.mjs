@@ -25,6 +25,10 @@ test("S3, Azure and GCS forms, and S3's composite checksums", () => {
   assert.throws(() => cloud.gcs(hash("crc32", pattern(1))), RangeError);
   assert.throws(() => new S3Composite("xxh3", 10), RangeError);
   assert.throws(() => new S3Composite("crc32c", 0), RangeError);
+  assert.throws(() => new S3Composite("crc32c", -1), { name: "RangeError", message: /part size/ });
+  assert.throws(() => new S3Composite("crc32c", 1.5), { name: "RangeError", message: /part size/ });
+  assert.throws(() => new S3Composite("crc32c", "10"), { name: "TypeError", message: /part size/ });
+  assert.equal(new S3Composite("crc32c", 5n).update(pattern(12)).toString(), new S3Composite("crc32c", 5).update(pattern(12)).toString());
 });
 
 test("CRCs hashed in ranges combine into the whole's", () => {
