@@ -66,7 +66,10 @@ impl Tables {
     /// The register after `data`, from the register `crc` (the CRC before its final XOR).
     /// Where nothing faster exists, inlined into each built-in set's function, where the
     /// tables' address is a constant that every lookup takes as its offset.
-    #[cfg_attr(not(any(target_arch = "x86_64", target_arch = "aarch64")), inline(always))]
+    #[cfg_attr(
+        not(any(target_arch = "x86_64", target_arch = "aarch64")),
+        inline(always)
+    )]
     pub(crate) fn update(&self, crc: u64, data: &[u8]) -> u64 {
         if self.reflected {
             self.update_in::<true>(crc, data)
