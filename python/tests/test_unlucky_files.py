@@ -5,8 +5,10 @@ paths. The hash is of the bytes the caller's object gives, or there is a clear e
 import bz2
 import gzip
 import io
+import json
 import lzma
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -204,3 +206,43 @@ def test_memory_and_threads_the_system_refuses_are_errors_not_an_abort(tmp_path)
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == 0, (headroom, run.stderr[-2000:])
         assert len(run.stdout.split()) == 5, run.stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_threads_hash_files_cannot_have_are_a_warning(tmp_path):
+    # In a new interpreter with room for the stacks of a few threads, not of 64: the hashes
+    # as without the limit and one RuntimeWarning, at the caller's line; or a MemoryError.
+    paths = []
+    for i in range(64):
+        paths.append(tmp_path / f"f{i}")
+        paths[-1].write_bytes(DATA[i : i + 1000 * i])
+    want = [hasher.intdigest() for hasher in iohash.hash_files(paths, "xxh3_64", 1)]
+    code = (
+        "import json, resource, sys, warnings, iohash\n"
+        "size = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmSize:'))\n"
+        "limit = size * 1024 + int(sys.argv[1]) * 1024 * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    try:\n"
+        "        got = [h.intdigest() for h in iohash.hash_files(sys.argv[2:], 'xxh3_64', 64)]\n"
+        "    except MemoryError:\n"
+        "        got = 'MemoryError'\n"
+        "print(json.dumps([got, [[w.category.__name__, w.filename, str(w.message)] for w in caught]]))\n"
+    )
+    hashed = 0
+    for headroom in (4, 16):
+        run = subprocess.run([sys.executable, "-c", code, str(headroom), *map(str, paths)],
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, (headroom, run.stderr[-2000:])
+        got, caught = json.loads(run.stdout)
+        if got == "MemoryError":
+            continue
+        assert got == want, headroom
+        assert len(caught) == 1, (headroom, caught)
+        category, filename, message = caught[0]
+        assert (category, filename) == ("RuntimeWarning", "<string>"), (headroom, caught)
+        assert re.fullmatch(r"the system refused a thread \([^()]+\); "
+                            r"the files were hashed on \d+ threads?, not 64", message), message
+        hashed += 1
+    assert hashed, "a MemoryError at every limit: nothing was hashed"
