@@ -194,7 +194,9 @@ def hash_files(paths, name, threads=None, *, seed=0, return_exceptions=False):
     """The hashers of ``name`` for many files, read in parallel in Rust (``threads`` threads;
     one per CPU by default) with the GIL released, in the order of ``paths``. The first file
     that fails raises its ``OSError``; with ``return_exceptions=True`` its place in the list
-    holds the ``OSError`` instead and the others are still returned.
+    holds the ``OSError`` instead and the others are still returned. Threads the system
+    refuses (``ulimit -u``, ``ulimit -v``) leave their files to the others, with a
+    ``RuntimeWarning``.
     """
     if _is_path(paths):
         raise TypeError(

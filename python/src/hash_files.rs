@@ -1,10 +1,12 @@
 //! Many files hashed at once in Rust with the GIL released, a thread to a file.
 
+use std::ffi::CString;
 use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use iohash::AnyHasher;
+use pyo3::exceptions::PyRuntimeWarning;
 use pyo3::prelude::*;
 
 use crate::files::{append_whole, open, os_error, path_of};
@@ -15,7 +17,7 @@ use crate::signals::{Check, Interrupts};
 /// Many files hashed in parallel in Rust: a list in the order of `paths` holding a hasher for
 /// each file read and an `OSError` for each that failed. `threads` threads (one per CPU
 /// without a number) each take the next file; one the system refuses leaves its share to the
-/// others and the calling thread, which always works too.
+/// others and the calling thread, which always works too, with a `RuntimeWarning`.
 #[pyfunction]
 #[pyo3(signature = (paths, name, threads = None, seed = None))]
 pub(crate) fn _hash_files(
@@ -51,15 +53,18 @@ pub(crate) fn _hash_files(
         }
         mine
     };
-    let mut done = py.detach(|| {
+    let (mut done, refused) = py.detach(|| {
         std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..threads)
-                .filter_map(|_| {
-                    std::thread::Builder::new()
-                        .spawn_scoped(scope, || work(interrupts.helper()))
-                        .ok()
-                })
-                .collect();
+            let mut helpers = Vec::with_capacity(threads - 1);
+            let mut refused = None;
+            for _ in 1..threads {
+                match std::thread::Builder::new().spawn_scoped(scope, || work(interrupts.helper()))
+                {
+                    Ok(helper) => helpers.push(helper),
+                    Err(e) => refused = refused.or(Some(e)),
+                }
+            }
+            let working = helpers.len() + 1;
             let mut done = work(interrupts.caller());
             for helper in helpers {
                 done.extend(
@@ -68,11 +73,14 @@ pub(crate) fn _hash_files(
                         .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
                 );
             }
-            done
+            (done, refused.map(|e| (e, working)))
         })
     });
     if let Some(raised) = interrupts.raised() {
         return Err(raised);
+    }
+    if let Some((error, working)) = refused {
+        warn_refused_thread(py, threads, working, &error)?;
     }
     done.sort_unstable_by_key(|(index, _)| *index);
     done.into_iter()
@@ -82,6 +90,29 @@ pub(crate) fn _hash_files(
             Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
         })
         .collect()
+}
+
+/// A `RuntimeWarning` that the system refused a thread and the files were hashed on `working`
+/// threads, not `asked`: slower, the same hashes. It points at the caller of
+/// `iohash.hash_files`, and is an error where the warnings filter makes it one.
+fn warn_refused_thread(
+    py: Python<'_>,
+    asked: usize,
+    working: usize,
+    error: &io::Error,
+) -> PyResult<()> {
+    let threads = if working == 1 { "thread" } else { "threads" };
+    // "Resource temporarily unavailable", without std's " (os error 11)".
+    let cause = error.to_string();
+    let cause = cause.split(" (os error ").next().unwrap_or_default();
+    let message = format!(
+        "the system refused a thread ({cause}); the files were hashed on {working} {threads}, \
+         not {asked}"
+    );
+    // An io::Error's text holds no NUL.
+    let message = CString::new(message).unwrap_or_default();
+    let category = py.get_type::<PyRuntimeWarning>();
+    PyErr::warn(py, &category, &message, 2)
 }
 
 /// Reads the file at `path` into `hasher` on this thread.

@@ -5,8 +5,10 @@ paths. The hash is of the bytes the caller's object gives, or there is a clear e
 import bz2
 import gzip
 import io
+import json
 import lzma
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -72,29 +74,42 @@ def test_a_fifo_is_read_once_its_writer_comes(tmp_path):
     assert hasher.intdigest() == iohash.xxh64(DATA).intdigest()
 
 
+# How long after SIGINT the KeyboardInterrupt may come. The calls check for signals every
+# 50 ms (python/src/signals.rs), and a tenth of a second is the aim; the bound leaves room for
+# a loaded two-CPU CI machine, where an interpreter may wait its turn for a while.
+INTERRUPT_LATENCY_BOUND = 1.0
+
+
 def _interrupted(statement, setup=""):
     """Runs `statement` in a new interpreter, sends it SIGINT half a second after it starts,
-    and returns its exit code and output (a hang is a failure after 20 seconds)."""
+    and returns its exit code, its output and the seconds from SIGINT to KeyboardInterrupt
+    (None without one). CLOCK_MONOTONIC, which time.monotonic reads on Linux, is one clock for
+    every process. A hang is a failure after 20 seconds."""
     code = (
-        "import iohash, sys\n"
+        "import iohash, sys, time\n"
         f"{setup}\n"
         "print('started', flush=True)\n"
         "try:\n"
         f"    {statement}\n"
         "except KeyboardInterrupt:\n"
+        "    caught = time.monotonic()\n"
         "    print('KeyboardInterrupt', flush=True)\n"
+        "    print(caught, flush=True)\n"
         "    sys.exit(3)\n"
     )
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert child.stdout.readline() == "started\n"
     time.sleep(0.5)
+    sent = time.monotonic()
     child.send_signal(signal.SIGINT)
     try:
         code = child.wait(20)
     except subprocess.TimeoutExpired:
         child.kill()
         pytest.fail(f"{statement}: still running 20 s after SIGINT")
-    return code, child.stdout.read()
+    output, _, caught = child.stdout.read().partition("\n")
+    latency = float(caught) - sent if caught else None
+    return code, output + "\n", latency
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs and /dev/zero")
@@ -117,8 +132,10 @@ def test_ctrl_c_stops_file_hashing(tmp_path, statement):
     with open(sparse, "wb") as sink:
         sink.truncate(64 << 30)  # holes: read as zeros for minutes
     setup = f"FIFO, SPARSE = {str(fifo)!r}, {str(sparse)!r}"
-    code, output = _interrupted(statement, setup)
+    code, output, latency = _interrupted(statement, setup)
     assert (code, output) == (3, "KeyboardInterrupt\n")
+    print(f"{statement}: KeyboardInterrupt {latency * 1000:.1f} ms after SIGINT")
+    assert latency < INTERRUPT_LATENCY_BOUND, f"{statement}: {latency:.3f} s after SIGINT"
 
 
 def test_a_range_that_starts_past_the_end_is_an_error(tmp_path):
@@ -189,3 +206,43 @@ def test_memory_and_threads_the_system_refuses_are_errors_not_an_abort(tmp_path)
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == 0, (headroom, run.stderr[-2000:])
         assert len(run.stdout.split()) == 5, run.stdout
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_threads_hash_files_cannot_have_are_a_warning(tmp_path):
+    # In a new interpreter with room for the stacks of a few threads, not of 64: the hashes
+    # as without the limit and one RuntimeWarning, at the caller's line; or a MemoryError.
+    paths = []
+    for i in range(64):
+        paths.append(tmp_path / f"f{i}")
+        paths[-1].write_bytes(DATA[i : i + 1000 * i])
+    want = [hasher.intdigest() for hasher in iohash.hash_files(paths, "xxh3_64", 1)]
+    code = (
+        "import json, resource, sys, warnings, iohash\n"
+        "size = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmSize:'))\n"
+        "limit = size * 1024 + int(sys.argv[1]) * 1024 * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+        "with warnings.catch_warnings(record=True) as caught:\n"
+        "    warnings.simplefilter('always')\n"
+        "    try:\n"
+        "        got = [h.intdigest() for h in iohash.hash_files(sys.argv[2:], 'xxh3_64', 64)]\n"
+        "    except MemoryError:\n"
+        "        got = 'MemoryError'\n"
+        "print(json.dumps([got, [[w.category.__name__, w.filename, str(w.message)] for w in caught]]))\n"
+    )
+    hashed = 0
+    for headroom in (4, 16):
+        run = subprocess.run([sys.executable, "-c", code, str(headroom), *map(str, paths)],
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, (headroom, run.stderr[-2000:])
+        got, caught = json.loads(run.stdout)
+        if got == "MemoryError":
+            continue
+        assert got == want, headroom
+        assert len(caught) == 1, (headroom, caught)
+        category, filename, message = caught[0]
+        assert (category, filename) == ("RuntimeWarning", "<string>"), (headroom, caught)
+        assert re.fullmatch(r"the system refused a thread \([^()]+\); "
+                            r"the files were hashed on \d+ threads?, not 64", message), message
+        hashed += 1
+    assert hashed, "a MemoryError at every limit: nothing was hashed"

@@ -49,8 +49,11 @@ pub fn build_mhl_tree(root: &Path) {
 #[derive(Clone, Copy, Debug)]
 pub enum Limit {
     /// `ulimit -v`: the address space, in bytes; threads beyond a few find no room for their
-    /// stacks. (`ulimit -u` would not do: it does not hold for root.)
+    /// stacks.
     AddressSpace(libc::rlim_t),
+    /// `ulimit -u`: the processes and threads the child's real user may have, its own and
+    /// every other. It does not hold for root: run the command as another user (`setpriv`).
+    Processes(libc::rlim_t),
     /// `ulimit -f`: the largest file the child may write, in bytes, with `SIGXFSZ` ignored so
     /// that a write past it fails with `EFBIG`, as a write to a full disk fails.
     FileSize(libc::rlim_t),
@@ -68,8 +71,9 @@ pub fn run_limited(
     use std::io::{Read, Seek};
     use std::os::unix::process::CommandExt;
     let set_limit = move || {
-        let (resource, bytes) = match limit {
+        let (resource, value) = match limit {
             Limit::AddressSpace(bytes) => (libc::RLIMIT_AS, bytes),
+            Limit::Processes(count) => (libc::RLIMIT_NPROC, count),
             Limit::FileSize(bytes) => {
                 // SAFETY: `signal` is async-signal-safe, so it may run between fork and exec;
                 // ignoring a signal touches no memory of this process.
@@ -80,8 +84,8 @@ pub fn run_limited(
             }
         };
         let rlimit = libc::rlimit {
-            rlim_cur: bytes,
-            rlim_max: bytes,
+            rlim_cur: value,
+            rlim_max: value,
         };
         // SAFETY: `setrlimit` is async-signal-safe, and reads only `rlimit`, on this stack.
         if unsafe { libc::setrlimit(resource, &rlimit) } != 0 {
