@@ -18,14 +18,22 @@ function bytesOf(data) {
   throw new TypeError(`data must be a Uint8Array, ArrayBuffer or DataView, not ${what}`);
 }
 
+/**
+ * `value` as a BigInt: a safe integer or a BigInt from `least` to 2**64 - 1. Else a RangeError,
+ * or a TypeError for what is not a number, naming `what` ("a seed", "a part size").
+ */
+function u64Of(value, what, least) {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= least) return BigInt(value);
+  if (typeof value === "bigint" && value >= BigInt(least) && value <= MAX_U64) return value;
+  if (typeof value === "number" || typeof value === "bigint") {
+    throw new RangeError(`${what} is a whole number from ${least} to 2**64 - 1, not ${value}`);
+  }
+  throw new TypeError(`${what} is a number or a BigInt, not ${typeof value}`);
+}
+
 /** A seed as a BigInt: a non-negative safe integer or a BigInt below 2**64. */
 function seedOf(seed) {
-  if (typeof seed === "number" && Number.isSafeInteger(seed) && seed >= 0) return BigInt(seed);
-  if (typeof seed === "bigint" && seed >= 0n && seed <= MAX_U64) return seed;
-  if (typeof seed === "number" || typeof seed === "bigint") {
-    throw new RangeError(`a seed is a whole number from 0 to 2**64 - 1, not ${seed}`);
-  }
-  throw new TypeError(`a seed is a number or a BigInt, not ${typeof seed}`);
+  return u64Of(seed, "a seed", 0);
 }
 
 /**
@@ -328,11 +336,7 @@ export class S3Composite {
 
   constructor(name, partSize) {
     if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
-    if (!(Number.isSafeInteger(partSize) && partSize > 0) && !(typeof partSize === "bigint" && partSize > 0n && partSize <= MAX_U64)) {
-      const error = typeof partSize === "number" || typeof partSize === "bigint" ? RangeError : TypeError;
-      throw new error(`a part size is a whole number of bytes from 1 to 2**64 - 1, not ${String(partSize)}`);
-    }
-    const size = BigInt(partSize);
+    const size = u64Of(partSize, "a part size", 1);
     this.#raw = checked(() => new wasm.S3CompositeChecksum(name, size));
   }
 
