@@ -10,7 +10,8 @@ import re
 
 # (vendor_id, cpu family, model) -> (file name, label)
 KNOWN = {
-    ("GenuineIntel", 6, 143): ("intel-xeon", "Intel Xeon (AVX-512)"),  # Sapphire Rapids
+    ("GenuineIntel", 6, 143): ("intel-xeon", "Intel Xeon model 143 (AVX-512)"),  # Sapphire Rapids
+    ("GenuineIntel", 6, 167): ("intel-xeon-model-167", "Intel Xeon model 167 (AVX-512)"),
     ("AuthenticAMD", 25, 1): ("amd-epyc-zen3", "AMD EPYC Zen 3 (AVX2)"),
     ("AuthenticAMD", 25, 17): ("amd-epyc-zen4", "AMD EPYC Zen 4 (AVX-512)"),
     ("AuthenticAMD", 26, 2): ("amd-epyc-zen5", "AMD EPYC Zen 5 (AVX-512)"),
