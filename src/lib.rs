@@ -276,7 +276,7 @@ pub use io::tee::{HashingReader, HashingWriter};
 #[cfg(feature = "tokio")]
 pub use io::tokio;
 #[cfg(feature = "std")]
-pub use io::{HasherExt, LARGE_READ_LEN};
+pub use io::{HasherExt, ReadObserver, LARGE_READ_LEN};
 pub use secret::{SecretError, XXH3_SECRET_MIN_LEN};
 pub use state::{SavedState, StateError};
 

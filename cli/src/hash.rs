@@ -10,7 +10,7 @@ use iohash::cloud::S3Composite;
 use iohash::{Algorithm, AnyHasher, DynHasher, HasherExt, NonCryptographicHasher};
 
 use crate::input::{describe, FileList, Input};
-use crate::ordered::{for_each_ordered, threads_for};
+use crate::ordered::{for_each_ordered, threads_for, WarnOfRefusedThreads};
 use crate::output::LineFormat;
 use crate::progress::{self, WithProgress};
 use crate::tree::{self, Found, TreeOptions};
@@ -183,7 +183,7 @@ pub fn run(
                     1 => options.threads.unwrap_or(0),
                     _ => 1,
                 };
-                sink.append_open_file_parallel(&file, threads)?;
+                sink.append_open_file_checked(&file, threads, &mut WarnOfRefusedThreads)?;
                 if options.drop_cache {
                     crate::advice::drop_pages(&file);
                 }

@@ -8,6 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Mutex, Once};
 
+use iohash::ReadObserver;
+
 /// Items handed to a worker at a time: fewer channel round trips when the items are many and
 /// small (a checksum list of tiny files).
 const BATCH: usize = 16;
@@ -170,6 +172,16 @@ fn one_by_one<T, R>(
         if !emit(item, result) {
             return;
         }
+    }
+}
+
+/// Watches the library read one large file on several threads, to warn as
+/// [`warn_refused_thread`] does when the system refuses one of them.
+pub struct WarnOfRefusedThreads;
+
+impl ReadObserver for WarnOfRefusedThreads {
+    fn thread_refused(&mut self, asked: usize, started: usize, error: &io::Error) {
+        warn_refused_thread(asked, started, error);
     }
 }
 

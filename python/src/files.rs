@@ -11,7 +11,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, Read};
 use std::path::PathBuf;
 
-use iohash::{AnyHasher, FileSnapshot, HasherExt, LARGE_READ_LEN};
+use iohash::{AnyHasher, FileSnapshot, HasherExt, ReadObserver, LARGE_READ_LEN};
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -96,7 +96,7 @@ pub(crate) fn append_whole<H: HasherExt + ?Sized>(
 ) -> io::Result<u64> {
     let metadata = file.metadata()?;
     if metadata.is_file() || metadata.is_dir() {
-        return hasher.append_open_file_checked(file, threads, &mut || check.check());
+        return hasher.append_open_file_checked(file, threads, check);
     }
     let mut reader = BufReader::with_capacity(LARGE_READ_LEN, Polled { file, check });
     hasher.append_from_buf_reader(&mut reader)
@@ -223,18 +223,19 @@ fn update_with(
 }
 
 /// What a call that read with the GIL released returns: the exception a signal handler
-/// raised if one did, else its result, with an error as `name`'s OSError.
+/// raised if one did, else its result, with an error as `name`'s OSError; a thread the system
+/// refused is a `RuntimeWarning` first.
 pub(crate) fn outcome<T>(
     py: Python<'_>,
     result: io::Result<T>,
     interrupts: &Interrupts,
     name: &Bound<'_, PyAny>,
 ) -> PyResult<T> {
-    match (result, interrupts.raised()) {
-        (_, Some(raised)) => Err(raised),
-        (Ok(value), None) => Ok(value),
-        (Err(err), None) => Err(os_error(py, &err, name)),
+    if let Some(raised) = interrupts.raised() {
+        return Err(raised);
     }
+    interrupts.warn_of_refused_thread(py, "the file was read")?;
+    result.map_err(|err| os_error(py, &err, name))
 }
 
 /// Appends bytes `offset..offset + length` of the file at `path` (to its end without a

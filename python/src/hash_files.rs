@@ -1,18 +1,16 @@
 //! Many files hashed at once in Rust with the GIL released, a thread to a file.
 
-use std::ffi::CString;
 use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use iohash::AnyHasher;
-use pyo3::exceptions::PyRuntimeWarning;
+use iohash::{AnyHasher, ReadObserver};
 use pyo3::prelude::*;
 
 use crate::files::{append_whole, open, os_error, path_of};
 use crate::hasher::{made, seed_for};
 use crate::methods::parse;
-use crate::signals::{Check, Interrupts};
+use crate::signals::{warn_refused_thread, Check, Interrupts};
 
 /// Many files hashed in parallel in Rust: a list in the order of `paths` holding a hasher for
 /// each file read and an `OSError` for each that failed. `threads` threads (one per CPU
@@ -80,7 +78,7 @@ pub(crate) fn _hash_files(
         return Err(raised);
     }
     if let Some((error, working)) = refused {
-        warn_refused_thread(py, threads, working, &error)?;
+        warn_refused_thread(py, "the files were hashed", threads, working, &error)?;
     }
     done.sort_unstable_by_key(|(index, _)| *index);
     done.into_iter()
@@ -90,29 +88,6 @@ pub(crate) fn _hash_files(
             Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
         })
         .collect()
-}
-
-/// A `RuntimeWarning` that the system refused a thread and the files were hashed on `working`
-/// threads, not `asked`: slower, the same hashes. It points at the caller of
-/// `iohash.hash_files`, and is an error where the warnings filter makes it one.
-fn warn_refused_thread(
-    py: Python<'_>,
-    asked: usize,
-    working: usize,
-    error: &io::Error,
-) -> PyResult<()> {
-    let threads = if working == 1 { "thread" } else { "threads" };
-    // "Resource temporarily unavailable", without std's " (os error 11)".
-    let cause = error.to_string();
-    let cause = cause.split(" (os error ").next().unwrap_or_default();
-    let message = format!(
-        "the system refused a thread ({cause}); the files were hashed on {working} {threads}, \
-         not {asked}"
-    );
-    // An io::Error's text holds no NUL.
-    let message = CString::new(message).unwrap_or_default();
-    let category = py.get_type::<PyRuntimeWarning>();
-    PyErr::warn(py, &category, &message, 2)
 }
 
 /// Reads the file at `path` into `hasher` on this thread.

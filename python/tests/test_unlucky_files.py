@@ -246,3 +246,55 @@ def test_threads_hash_files_cannot_have_are_a_warning(tmp_path):
                             r"the files were hashed on \d+ threads?, not 64", message), message
         hashed += 1
     assert hashed, "a MemoryError at every limit: nothing was hashed"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+def test_a_reader_thread_the_system_refuses_is_a_warning(tmp_path):
+    # One large file is read by the library on a thread per CPU while the calling one hashes.
+    # Given room for the read's buffers but not for another thread's stack, it is read on the
+    # calling thread alone: the same hash, one RuntimeWarning at the caller's line, whether
+    # through file_digest or a hasher's update_file; with less room, a MemoryError.
+    if len(os.sched_getaffinity(0)) < 2:
+        print("skipped: one CPU, so the library asks for no reader thread")
+        pytest.skip("one CPU")
+    path = tmp_path / "big"
+    with open(path, "wb") as f:
+        f.truncate(80 << 20)
+    want = iohash.xxh3_64(bytes(80 << 20)).intdigest()
+    code = (
+        "import json, resource, sys, warnings, iohash\n"
+        "size = next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('VmSize:'))\n"
+        "limit = size * 1024 + int(sys.argv[1]) * 1024 * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (limit, limit))\n"
+        "out = []\n"
+        "for way in ('file_digest', 'update_file'):\n"
+        "    with warnings.catch_warnings(record=True) as caught:\n"
+        "        warnings.simplefilter('always')\n"
+        "        try:\n"
+        "            if way == 'file_digest':\n"
+        "                got = iohash.file_digest(sys.argv[2], 'xxh3_64').intdigest()\n"
+        "            else:\n"
+        "                h = iohash.new('xxh3_64')\n"
+        "                h.update_file(sys.argv[2])\n"
+        "                got = h.intdigest()\n"
+        "        except MemoryError:\n"
+        "            got = 'MemoryError'\n"
+        "    out.append([got, [[w.category.__name__, w.filename, str(w.message)] for w in caught]])\n"
+        "print(json.dumps(out))\n"
+    )
+    warned = set()
+    for headroom in range(1, 13):
+        run = subprocess.run([sys.executable, "-c", code, str(headroom), str(path)],
+                             capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, (headroom, run.stderr[-2000:])
+        for way, (got, caught) in zip(("file_digest", "update_file"), json.loads(run.stdout)):
+            if got == "MemoryError":
+                continue
+            assert got == want, (headroom, way)
+            assert len(caught) <= 1, (headroom, way, caught)
+            for category, filename, message in caught:
+                assert (category, filename) == ("RuntimeWarning", "<string>"), (headroom, caught)
+                assert re.fullmatch(r"the system refused a thread \([^()]+\); "
+                                    r"the file was read on 1 thread, not \d+", message), message
+                warned.add(way)
+    assert warned == {"file_digest", "update_file"}, f"warned only through {warned}"

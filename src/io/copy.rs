@@ -5,6 +5,7 @@
 
 use std::io::{self, BufRead, ErrorKind, Read, Write};
 
+use super::observer::ReadObserver;
 use super::read_buffer::ReadBuffer;
 use crate::DynHasher;
 
@@ -76,17 +77,17 @@ where
     }
 }
 
-/// A reader that calls `check` before each read, and again before retrying one a signal
-/// interrupted; an error from `check` ends the reading with that error.
+/// A reader that calls its observer's `check` before each read, and again before retrying one
+/// a signal interrupted; an error from `check` ends the reading with that error.
 pub(crate) struct Checked<'a, R: ?Sized> {
     pub(crate) reader: &'a mut R,
-    pub(crate) check: &'a mut dyn FnMut() -> io::Result<()>,
+    pub(crate) observer: &'a mut dyn ReadObserver,
 }
 
 impl<R: Read + ?Sized> Read for Checked<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         loop {
-            (self.check)()?;
+            self.observer.check()?;
             match self.reader.read(buf) {
                 Err(e) if e.kind() == ErrorKind::Interrupted => {}
                 result => return result,
@@ -137,7 +138,7 @@ mod tests {
         let mut calls = 0;
         let mut reader = Checked {
             reader: &mut Interrupting(false),
-            check: &mut || {
+            observer: &mut || {
                 calls += 1;
                 match calls {
                     1..=4 => Ok(()),

@@ -16,6 +16,7 @@ use crate::DynHasher;
 mod buf;
 pub(crate) mod copy;
 pub(crate) mod file;
+pub(crate) mod observer;
 pub(crate) mod range;
 pub(crate) mod read_ahead;
 pub(crate) mod read_buffer;
@@ -27,6 +28,7 @@ pub mod tokio;
 
 use copy::Appender;
 pub use copy::LARGE_READ_LEN;
+pub use observer::ReadObserver;
 
 /// `io::Write` for a hasher, written once: every write takes all of its input and is the same as
 /// `append`, so no byte is ever refused and `flush` has nothing to do.
@@ -198,7 +200,7 @@ pub trait HasherExt: DynHasher {
     /// # }
     /// ```
     fn append_file(&mut self, path: impl AsRef<Path>) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, &File::open(path)?, 0, &mut || Ok(()))
+        read_ahead::append_open_file_parallel(self, &File::open(path)?, 0, &mut observer::Unwatched)
     }
 
     /// [`append_file`](HasherExt::append_file) for a file that is already open: from the
@@ -222,7 +224,7 @@ pub trait HasherExt: DynHasher {
     /// # Errors
     /// As [`append_file`](HasherExt::append_file), but for opening.
     fn append_open_file(&mut self, file: &File) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, file, 0, &mut || Ok(()))
+        read_ahead::append_open_file_parallel(self, file, 0, &mut observer::Unwatched)
     }
 
     /// [`append_file`](HasherExt::append_file) with the file read on `threads` threads (0: one
@@ -255,7 +257,12 @@ pub trait HasherExt: DynHasher {
     /// As [`append_file`](HasherExt::append_file). A thread the system refuses is no error:
     /// the others, and this one, read its share.
     fn append_file_parallel(&mut self, path: impl AsRef<Path>, threads: usize) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, &File::open(path)?, threads, &mut || Ok(()))
+        read_ahead::append_open_file_parallel(
+            self,
+            &File::open(path)?,
+            threads,
+            &mut observer::Unwatched,
+        )
     }
 
     /// [`append_file_parallel`](HasherExt::append_file_parallel) for a file that is already
@@ -264,15 +271,16 @@ pub trait HasherExt: DynHasher {
     /// # Errors
     /// As [`append_file_parallel`](HasherExt::append_file_parallel), but for opening.
     fn append_open_file_parallel(&mut self, file: &File, threads: usize) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, file, threads, &mut || Ok(()))
+        read_ahead::append_open_file_parallel(self, file, threads, &mut observer::Unwatched)
     }
 
-    /// [`append_open_file_parallel`](HasherExt::append_open_file_parallel) that can be
-    /// stopped: `check` runs on this thread before each read and each chunk hashed, and again
-    /// when a signal interrupts a read, and an error from it stops the reading, the other
-    /// threads' too, and is returned. So a cancel button (a flag another thread sets) or a
-    /// signal (Python's Ctrl-C) ends a long hash within one read. `check` is called often:
-    /// one that costs more than a few nanoseconds should look at the clock first.
+    /// [`append_open_file_parallel`](HasherExt::append_open_file_parallel) watched by
+    /// `observer` from this thread. Its [`check`](crate::ReadObserver::check) runs before each
+    /// read and each chunk hashed, and again when a signal interrupts a read; an error from it
+    /// stops the reading, the other threads' too, and is returned. So a cancel button (a flag
+    /// another thread sets) or a signal (Python's Ctrl-C) ends a long hash within one read. A
+    /// closure is an observer that only checks; a type of your own also hears of a thread the
+    /// system refused, to warn of the slower read ([`ReadObserver`](crate::ReadObserver)).
     ///
     /// ```
     /// use iohash::{prelude::*, XxHash3};
@@ -297,14 +305,14 @@ pub trait HasherExt: DynHasher {
     ///
     /// # Errors
     /// As [`append_open_file_parallel`](HasherExt::append_open_file_parallel), and the first
-    /// error `check` returns. On an error the hasher may have been given part of the file.
+    /// error the check returns. On an error the hasher may have been given part of the file.
     fn append_open_file_checked(
         &mut self,
         file: &File,
         threads: usize,
-        check: &mut dyn FnMut() -> io::Result<()>,
+        observer: &mut dyn ReadObserver,
     ) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, file, threads, check)
+        read_ahead::append_open_file_parallel(self, file, threads, observer)
     }
 
     /// Appends bytes `offset..offset + len` of the file at `path`, read 256 KiB at a time;

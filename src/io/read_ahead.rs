@@ -28,6 +28,7 @@ use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use super::copy::{Appender, Checked};
 use super::file::{read_between, snapshot_of_contents};
+use super::observer::{ReadObserver, Unwatched};
 use super::range::read_at;
 use super::read_buffer::ReadBuffer;
 use super::threads;
@@ -95,13 +96,14 @@ impl Ring {
 
 /// Appends the file from its handle's position to its end to `hasher`, read on `threads`
 /// threads (0: one per CPU) while this thread hashes, and leaves the handle at the end. Checks
-/// the file as [`append_open_file`](crate::HasherExt::append_open_file) does. `check` runs on
-/// this thread before each read or chunk hashed; its error stops the readers and is returned.
+/// the file as [`append_open_file`](crate::HasherExt::append_open_file) does. `observer` runs on
+/// this thread: its check before each read or chunk hashed, whose error stops the readers and
+/// is returned, and it hears of a reader the system refused.
 pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     hasher: &mut H,
     file: &File,
     threads: usize,
-    check: &mut dyn FnMut() -> io::Result<()>,
+    observer: &mut dyn ReadObserver,
 ) -> io::Result<u64> {
     let before = snapshot_of_contents(file)?;
     // Without positional reads (neither Unix nor Windows), threads would share one position.
@@ -118,7 +120,7 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     if len < MIN_PARALLEL_READ_LEN || readers == 1 {
         let mut reader = Checked {
             reader: &mut &*file,
-            check,
+            observer,
         };
         return read_between(&mut Appender(hasher), file, &before, &mut reader);
     }
@@ -192,15 +194,23 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     };
     let hashed = std::thread::scope(|scope| {
         // This thread reads too, when the next chunk is not ready and a slot is free, so a
-        // thread the system refuses leaves its share to the others and to this one.
-        for _ in 1..readers {
-            let _ = threads::spawn(scope, read);
+        // thread the system refuses leaves its share to the others and to this one. The next
+        // would most likely be refused too.
+        let mut started = 1;
+        while started < readers {
+            match threads::spawn(scope, read) {
+                Ok(_) => started += 1,
+                Err(e) => {
+                    observer.thread_refused(readers, started, &e);
+                    break;
+                }
+            }
         }
         // However the hash ends (done, an error, a panic of the hasher), the readers stop.
         let _stop = OnDrop(|| ring.stop(None));
         let mut hashed = 0u64;
         for chunk in 0..chunks {
-            if let Err(e) = check() {
+            if let Err(e) = observer.check() {
                 ring.stop(Some(e));
                 return hashed;
             }
@@ -264,7 +274,7 @@ pub(crate) fn append_open_file_parallel<H: DynHasher + ?Sized>(
     (&*file).seek(SeekFrom::Start(start + hashed))?;
     let mut rest = Checked {
         reader: &mut &*file,
-        check,
+        observer,
     };
     let beyond = io::copy(&mut rest, &mut Appender(hasher))?;
     before.check(file)?;
@@ -308,7 +318,7 @@ pub fn hash_file<H: NonCryptographicHasher + Default>(
 /// ```
 pub fn hash_open_file<H: NonCryptographicHasher + Default>(file: &File) -> io::Result<H::Output> {
     let mut hasher = H::default();
-    append_open_file_parallel(&mut hasher, file, 0, &mut || Ok(()))?;
+    append_open_file_parallel(&mut hasher, file, 0, &mut Unwatched)?;
     Ok(hasher.current_hash())
 }
 
@@ -353,7 +363,7 @@ mod tests {
             let mut offsets = Offsets::default();
             let file = File::open(&path).unwrap();
             let read =
-                append_open_file_parallel(&mut offsets, &file, threads, &mut || Ok(())).unwrap();
+                append_open_file_parallel(&mut offsets, &file, threads, &mut Unwatched).unwrap();
             assert_eq!(read, len as u64);
             assert!(
                 offsets.0.iter().all(|&at| at == PAGE_OFFSET),
@@ -397,6 +407,40 @@ mod tests {
             .unwrap_err();
             assert_eq!(err.to_string(), "stop", "{threads} threads");
             assert_eq!(calls, 5, "{threads} threads");
+        }
+    }
+
+    /// Refused threads leave their chunks to the calling thread: the same hash, and the
+    /// observer hears once how many threads were asked for and how many read.
+    #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
+    fn a_refused_thread_is_reported_and_changes_nothing() {
+        #[derive(Default)]
+        struct Refusals(Vec<(usize, usize, ErrorKind)>);
+        impl ReadObserver for Refusals {
+            fn thread_refused(&mut self, asked: usize, started: usize, error: &io::Error) {
+                self.0.push((asked, started, error.kind()));
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big");
+        let data: Vec<u8> = (0..MIN_PARALLEL_READ_LEN as usize + CHUNK_LEN / 2)
+            .map(|i| (i % 253) as u8)
+            .collect();
+        std::fs::write(&path, &data).unwrap();
+        for (refuse, threads, heard) in [
+            (true, 3, vec![(3, 1, ErrorKind::WouldBlock)]),
+            (true, 1, vec![]),
+            (false, 3, vec![]),
+        ] {
+            threads::tests::REFUSE.set(refuse);
+            let (mut hasher, mut refusals) = (XxHash3::new(), Refusals::default());
+            let file = File::open(&path).unwrap();
+            let read = append_open_file_parallel(&mut hasher, &file, threads, &mut refusals);
+            threads::tests::REFUSE.set(false);
+            assert_eq!(read.unwrap(), data.len() as u64);
+            assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+            assert_eq!(refusals.0, heard, "refused: {refuse}, {threads} threads");
         }
     }
 

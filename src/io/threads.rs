@@ -33,12 +33,23 @@ where
     T: Send + 'scope,
     F: FnOnce() -> T + Send + 'scope,
 {
+    #[cfg(test)]
+    if tests::REFUSE.get() {
+        return Err(io::Error::from(io::ErrorKind::WouldBlock));
+    }
     std::thread::Builder::new().spawn_scoped(scope, work)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// Set by a test on its own thread: every thread it asks for is refused, as under a
+        /// low `ulimit -u`, which a test run as root cannot set for itself.
+        pub(crate) static REFUSE: Cell<bool> = const { Cell::new(false) };
+    }
 
     #[test]
     fn never_more_threads_than_jobs_and_at_least_one() {
