@@ -55,6 +55,24 @@ __version__ = _iohash.__version__
 
 xxh128 = xxh3_128
 
+# The xxHash one-shots are python-xxhash's, which iohash.xxhash has too: one call, no hasher
+# object made, so faster than ``xxh3_64(data).intdigest()`` on short inputs.
+xxh3_64_digest = _iohash.xxhash.xxh3_64_digest
+xxh3_64_intdigest = _iohash.xxhash.xxh3_64_intdigest
+xxh3_64_hexdigest = _iohash.xxhash.xxh3_64_hexdigest
+xxh3_128_digest = _iohash.xxhash.xxh3_128_digest
+xxh3_128_intdigest = _iohash.xxhash.xxh3_128_intdigest
+xxh3_128_hexdigest = _iohash.xxhash.xxh3_128_hexdigest
+xxh64_digest = _iohash.xxhash.xxh64_digest
+xxh64_intdigest = _iohash.xxhash.xxh64_intdigest
+xxh64_hexdigest = _iohash.xxhash.xxh64_hexdigest
+xxh32_digest = _iohash.xxhash.xxh32_digest
+xxh32_intdigest = _iohash.xxhash.xxh32_intdigest
+xxh32_hexdigest = _iohash.xxhash.xxh32_hexdigest
+xxh128_digest = xxh3_128_digest
+xxh128_intdigest = xxh3_128_intdigest
+xxh128_hexdigest = xxh3_128_hexdigest
+
 #: The constructors' names; ``new`` also takes every CRC of the catalogue ("crc-16/arc", ...)
 #: and the full names ("XXH3-64", "CRC-32/ISCSI"), in any case.
 algorithms_guaranteed = frozenset(
@@ -76,6 +94,21 @@ __all__ = [
     "crc64nvme",
     "crc64xz",
     "crc_catalogue",
+    "xxh3_64_digest",
+    "xxh3_64_intdigest",
+    "xxh3_64_hexdigest",
+    "xxh3_128_digest",
+    "xxh3_128_intdigest",
+    "xxh3_128_hexdigest",
+    "xxh64_digest",
+    "xxh64_intdigest",
+    "xxh64_hexdigest",
+    "xxh32_digest",
+    "xxh32_intdigest",
+    "xxh32_hexdigest",
+    "xxh128_digest",
+    "xxh128_intdigest",
+    "xxh128_hexdigest",
     "crc32_digest",
     "crc32_intdigest",
     "crc32_hexdigest",

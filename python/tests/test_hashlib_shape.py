@@ -2,6 +2,7 @@
 
 import array
 import mmap
+import random
 import zlib
 
 import pytest
@@ -211,3 +212,19 @@ def test_hashers_give_back_their_type_s_references():
     del hasher
     gc.collect()
     assert sys.getrefcount(cls) == before
+
+
+def test_the_xxhash_one_shots_give_the_hashers_hashes():
+    rng = random.Random(5)
+    for length in (0, 1, 16, 240, 241, 1024, 5000):
+        data = rng.randbytes(length)
+        for name in ("xxh3_64", "xxh3_128", "xxh64", "xxh32"):
+            seed = rng.getrandbits(32 if name == "xxh32" else 64)
+            hasher = getattr(iohash, name)(data, seed=seed)
+            assert getattr(iohash, f"{name}_intdigest")(data, seed) == hasher.intdigest(), name
+            assert getattr(iohash, f"{name}_digest")(data, seed) == hasher.digest(), name
+            assert getattr(iohash, f"{name}_hexdigest")(data, seed) == hasher.hexdigest(), name
+            assert getattr(iohash, f"{name}_intdigest")(data) == getattr(iohash, name)(data).intdigest()
+    for kind in ("digest", "intdigest", "hexdigest"):
+        assert getattr(iohash, f"xxh128_{kind}") is getattr(iohash, f"xxh3_128_{kind}")
+        assert f"xxh3_64_{kind}" in iohash.__all__
