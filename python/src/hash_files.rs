@@ -12,6 +12,9 @@ use crate::hasher::{made, seed_for};
 use crate::methods::parse;
 use crate::signals::{warn_refused_thread, Check, Interrupts};
 
+/// Room for what the threads of `hash_files` allocate as they start (see its use).
+const HEADROOM: usize = 16 << 20;
+
 /// Many files hashed in parallel in Rust: a list in the order of `paths` holding a hasher for
 /// each file read and an `OSError` for each that failed. `threads` threads (one per CPU
 /// without a number) each take the next file; one the system refuses leaves its share to the
@@ -55,13 +58,27 @@ pub(crate) fn _hash_files(
         std::thread::scope(|scope| {
             let mut helpers = Vec::with_capacity(threads - 1);
             let mut refused = None;
+            // Room held aside while threads start and given back once they run: under
+            // `ulimit -v`, threads started up to the limit would leave none for the memory
+            // each takes when it first runs (glibc aborts when a thread's thread-local data
+            // cannot be had). Address space only: no page of it is touched.
+            let mut room = Vec::<u8>::new();
+            if threads > 1 && room.try_reserve_exact(HEADROOM).is_err() {
+                refused = Some(io::Error::from(io::ErrorKind::OutOfMemory));
+            }
+            std::hint::black_box(room.as_ptr());
             for _ in 1..threads {
+                if refused.is_some() {
+                    // The next would most likely be refused too.
+                    break;
+                }
                 match std::thread::Builder::new().spawn_scoped(scope, || work(interrupts.helper()))
                 {
                     Ok(helper) => helpers.push(helper),
-                    Err(e) => refused = refused.or(Some(e)),
+                    Err(e) => refused = Some(e),
                 }
             }
+            drop(room);
             let working = helpers.len() + 1;
             let mut done = work(interrupts.caller());
             for helper in helpers {
