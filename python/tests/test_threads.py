@@ -1,5 +1,10 @@
-"""One hasher shared by threads stays correct; threads hash in parallel."""
+"""One hasher shared by threads stays correct; threads hash in parallel; on a free-threaded
+CPython the GIL stays off."""
 
+import os
+import subprocess
+import sys
+import sysconfig
 import threading
 
 import pytest
@@ -72,3 +77,20 @@ def test_small_and_large_updates_from_threads_mix_whole(name):
         worker.join()
     total = threads * rounds * sum(sizes) // len(sizes)
     assert hasher.intdigest() == iohash.new(name, b"a" * total).intdigest()
+
+
+def test_importing_iohash_leaves_a_free_threaded_cpython_without_the_gil():
+    # A module not declared free-threading safe turns the GIL back on when imported. In a new
+    # interpreter: pytest's own imports could have turned it on already. IOHASH_REQUIRE_FREE_THREADED=1
+    # (CI, on 3.14t) makes a CPython with the GIL a failure, not a skip.
+    if not sysconfig.get_config_var("Py_GIL_DISABLED"):
+        if os.environ.get("IOHASH_REQUIRE_FREE_THREADED") == "1":
+            pytest.fail(f"IOHASH_REQUIRE_FREE_THREADED=1, but {sys.version} has a GIL")
+        print("\nnot a free-threaded CPython: the GIL test is skipped")
+        pytest.skip("not a free-threaded CPython")
+    code = "import sys, iohash, iohash.xxhash, iohash.cloud; print(sys._is_gil_enabled())"
+    env = {key: value for key, value in os.environ.items() if key != "PYTHON_GIL"}
+    run = subprocess.run([sys.executable, "-W", "error", "-c", code], env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "False"
