@@ -29,10 +29,10 @@ build() { maturin build -m python/Cargo.toml --zig --out "$out" "$@" 2>&1 | grep
 for target in x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
   case "$target" in *-gnu) tag=manylinux2014 ;; *) tag=musllinux_1_2 ;; esac
   versions=(3.10 3.11 3.12 3.13 3.14t)
-  # In CI: the wheels the tests install (this machine's 3.11, sid's 3.13 and 3.14 in
-  # .ci/python-versions, 3.14t in .ci/python-free-threaded), and the abi3 wheel on every
+  # In CI: the wheels the tests install (this machine's 3.11; 3.10, 3.12, 3.13 and 3.14 in
+  # .ci/python-versions; 3.14t in .ci/python-free-threaded), and the abi3 wheel on every
   # platform for its compliance check.
-  [ -n "$ci" ] && versions=() && [ "$target" = x86_64-unknown-linux-gnu ] && versions=(3.11 3.13 3.14t)
+  [ -n "$ci" ] && [ "$target" != x86_64-unknown-linux-gnu ] && versions=()
   for version in "${versions[@]}"; do
     build --target "$target" --compatibility "$tag" -i "python$version"
   done
