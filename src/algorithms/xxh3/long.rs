@@ -140,6 +140,36 @@ macro_rules! simd_kernel {
                 unsafe { consume(self, acc, stripes_so_far, input, secret) }
             }
 
+            /// [`consume_stripes`](Self::consume_stripes) from the accumulators' first
+            /// values and stripe 0, whatever `acc` and `stripes_so_far` hold: the start is
+            /// made in registers, for a state whose fields were only just written (see
+            /// `Platform::start_stripes`).
+            #[inline]
+            pub(crate) fn start_stripes(
+                self,
+                acc: &mut [u64; 8],
+                stripes_so_far: &mut usize,
+                input: &[u8],
+                secret: &[u8],
+            ) {
+                /// # Safety
+                /// The CPU has the feature.
+                #[target_feature(enable = $feature)]
+                unsafe fn start(
+                    kernel: $backend,
+                    acc: &mut [u64; 8],
+                    stripes_so_far: &mut usize,
+                    input: &[u8],
+                    secret: &[u8],
+                ) {
+                    let (mut fresh, mut so_far) = ($crate::algorithms::xxh3::common::INIT_ACC, 0);
+                    $crate::algorithms::xxh3::long::Kernel::consume_stripes(kernel, &mut fresh, &mut so_far, input, secret);
+                    (*acc, *stripes_so_far) = (fresh, so_far);
+                }
+                // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
+                unsafe { start(self, acc, stripes_so_far, input, secret) }
+            }
+
             /// The one-shot long path and its `finish`, compiled for this backend's feature.
             #[inline]
             pub(crate) fn hash_long<T>(

@@ -151,6 +151,38 @@ impl Platform {
         }
     }
 
+    /// [`Platform::consume_stripes`] from the accumulators' first values and stripe 0,
+    /// whatever `acc` and `stripes_so_far` hold, for a state that has taken in nothing yet.
+    /// The backend starts from those values in its registers rather than loading `acc` in
+    /// one 64-byte read of the narrower stores that just made the state: such a load cannot
+    /// take its bytes from those stores and waits for them to reach the cache
+    /// (BENCHMARKS.md, "A new hasher's first stripes").
+    #[inline]
+    pub(crate) fn start_stripes(
+        self,
+        acc: &mut [u64; 8],
+        stripes_so_far: &mut usize,
+        input: &[u8],
+        secret: &[u8],
+    ) {
+        match self {
+            Platform::Scalar => {
+                (*acc, *stripes_so_far) = (super::common::INIT_ACC, 0);
+                consume_stripes_with(scalar::Scalar, acc, stripes_so_far, input, secret)
+            }
+            #[cfg(target_arch = "x86_64")]
+            Platform::Sse2(sse2) => sse2.start_stripes(acc, stripes_so_far, input, secret),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx2(avx2) => avx2.start_stripes(acc, stripes_so_far, input, secret),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx512(avx512) => avx512.start_stripes(acc, stripes_so_far, input, secret),
+            #[cfg(target_arch = "aarch64")]
+            Platform::Neon(neon) => neon.start_stripes(acc, stripes_so_far, input, secret),
+            #[cfg(target_arch = "wasm32")]
+            Platform::Simd128(simd128) => simd128.start_stripes(acc, stripes_so_far, input, secret),
+        }
+    }
+
     /// `finish` of the accumulators after all of `input` (over 240 bytes): the whole
     /// one-shot long path, [`hash_long_with`] and `finish`, in one call compiled for this
     /// backend. Always inlined, so the one-shot's dispatch ends in a jump into the backend

@@ -230,6 +230,9 @@ impl State {
     /// [`State::update`] when the input overflows the buffer: stripes are consumed.
     #[inline(never)]
     fn update_long(&mut self, mut input: &[u8]) {
+        // Nothing taken in yet (the accumulators hold their first values), so the first
+        // stripes start from those in the backend's registers.
+        let mut from_start = self.total_len <= BUFFER_LEN as u64;
         // Saturating, not wrapping: a total that wrapped past 2^64 (only a restored state can
         // come near it) would send a long input down the short path. No specification defines
         // the hash of more than 2^64 bytes.
@@ -252,22 +255,27 @@ impl State {
             let end = self.buffered + fill;
             self.buffer[self.buffered..end].copy_from_slice(&input[..fill]);
             input = &input[fill..];
-            self.platform.consume_stripes(
-                &mut self.acc,
-                &mut self.stripes_so_far,
-                &self.buffer[..end],
-                secret,
-            );
+            let buffer = &self.buffer[..end];
+            let (acc, stripes_so_far) = (&mut self.acc, &mut self.stripes_so_far);
+            if core::mem::take(&mut from_start) {
+                self.platform
+                    .start_stripes(acc, stripes_so_far, buffer, secret);
+            } else {
+                self.platform
+                    .consume_stripes(acc, stripes_so_far, buffer, secret);
+            }
             self.buffered = 0;
         }
         if input.len() > BUFFER_LEN {
             let whole = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-            self.platform.consume_stripes(
-                &mut self.acc,
-                &mut self.stripes_so_far,
-                &input[..whole],
-                secret,
-            );
+            let (acc, stripes_so_far) = (&mut self.acc, &mut self.stripes_so_far);
+            if from_start {
+                self.platform
+                    .start_stripes(acc, stripes_so_far, &input[..whole], secret);
+            } else {
+                self.platform
+                    .consume_stripes(acc, stripes_so_far, &input[..whole], secret);
+            }
             // The digest may need the bytes before the last few: keep the last stripe consumed.
             self.buffer[BUFFER_LEN - STRIPE_LEN..]
                 .copy_from_slice(&input[whole - STRIPE_LEN..whole]);
