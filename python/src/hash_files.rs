@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use crate::files::{append_whole, open, os_error, path_of};
 use crate::hasher::{made, seed_for};
 use crate::methods::parse;
+use crate::object::NewHasher;
 use crate::signals::{warn_refused_thread, Check, Interrupts};
 
 /// Room for what the threads of `hash_files` allocate as they start (see its use).
@@ -101,7 +102,7 @@ pub(crate) fn _hash_files(
     done.into_iter()
         .zip(&paths)
         .map(|((_, result), path)| match result {
-            Ok(hasher) => Ok(made(py, hasher, seed)?.unbind()),
+            Ok(hasher) => Ok(made(py, NewHasher::Given(hasher), seed)?.unbind()),
             Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
         })
         .collect()

@@ -8,7 +8,7 @@
 use std::ffi::{CStr, CString};
 use std::sync::OnceLock;
 
-use iohash::{Algorithm, AnyHasher};
+use iohash::Algorithm;
 use pyo3::exceptions::{PySystemError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -22,14 +22,14 @@ use crate::methods::{
 };
 use crate::object::{
     alloc, bind_tuple_and_dict, bind_vector, fast_method, getter, getters, make, no_args,
-    no_args_method, required, table, type_name, Arg, Instance, InstanceType, Spec,
+    no_args_method, required, table, type_name, Arg, Instance, InstanceType, NewHasher, Spec,
 };
 
 /// The type, once the module is made.
 static TYPE: OnceLock<InstanceType> = OnceLock::new();
 
 /// A new `iohash.Hasher` holding `hasher`, reporting `seed`.
-pub(crate) fn made(py: Python<'_>, hasher: AnyHasher, seed: u64) -> PyResult<Bound<'_, PyAny>> {
+pub(crate) fn made(py: Python<'_>, hasher: NewHasher, seed: u64) -> PyResult<Bound<'_, PyAny>> {
     let Some(type_object) = TYPE.get() else {
         return Err(PySystemError::new_err(
             "iohash.Hasher used before it was made",
@@ -71,7 +71,7 @@ unsafe fn create(
     // SAFETY: the contract.
     let borrow = |value: Arg| unsafe { Borrowed::from_ptr(py, value) };
     let seed = seed_for(algorithm, seed.map(borrow).as_deref())?;
-    let object = made(py, crate::templates::hasher(algorithm, seed), seed)?;
+    let object = made(py, NewHasher::Of(algorithm), seed)?;
     if let Some(data) = data {
         // SAFETY: `made` made `object` an instance.
         let instance = unsafe { Instance::of(object.as_ptr()) };
@@ -297,7 +297,7 @@ unsafe extern "C" fn from_state(
             Borrowed::from_ptr(py, state)
         };
         let (hasher, seed) = restore(state.cast::<PyBytes>()?.as_bytes())?;
-        made(py, hasher, seed)
+        made(py, NewHasher::Given(hasher), seed)
     })
 }
 

@@ -87,16 +87,47 @@ impl InstanceType {
     }
 }
 
+/// The hasher a new instance holds.
+// Large on purpose: a given hasher is moved once, on the rare paths (a saved state, files).
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum NewHasher {
+    /// A new hasher of the algorithm, with the instance's seed.
+    Of(Algorithm),
+    /// This one (restored from a saved state, or read from files).
+    Given(AnyHasher),
+}
+
 /// A new instance of `type_object` holding `hasher` and reporting `seed`.
 #[inline]
 pub(crate) fn alloc<'py>(
     py: Python<'py>,
     type_object: &InstanceType,
-    hasher: AnyHasher,
+    hasher: NewHasher,
     seed: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let algorithm = match hasher {
+        NewHasher::Of(algorithm) => algorithm,
+        NewHasher::Given(hasher) => {
+            // SAFETY: an `InstanceType` is a live type `make` made.
+            return unsafe { alloc_as(py, type_object.0.as_ptr().cast(), || hasher, seed) };
+        }
+    };
+    let type_pointer = type_object.0.as_ptr().cast();
+    #[cfg(not(Py_GIL_DISABLED))]
     // SAFETY: an `InstanceType` is a live type `make` made.
-    unsafe { alloc_as(py, type_object.0.as_ptr().cast(), || hasher, seed) }
+    if let Some(object) = unsafe { free::reused(py, type_pointer, algorithm, seed) } {
+        // SAFETY: `reused` returns a new reference to an instance.
+        return Ok(unsafe { Bound::from_owned_ptr(py, object) });
+    }
+    // SAFETY: as above.
+    unsafe {
+        alloc_as(
+            py,
+            type_pointer,
+            || crate::templates::hasher(algorithm, seed),
+            seed,
+        )
+    }
 }
 
 /// [`alloc`] for a type known by its pointer, the hasher made by `hasher` once the memory is
@@ -138,14 +169,102 @@ unsafe fn alloc_as<'py>(
 unsafe extern "C" fn dealloc(object: *mut ffi::PyObject) {
     // SAFETY: CPython calls this once, when the last reference to an instance has gone, so
     // nothing else reads it; its fields were written by `alloc`. The type is read before the
-    // memory is freed, and `PyObject_Free` frees what `PyObject_Malloc` took.
+    // memory is freed or kept, and `PyObject_Free` frees what `PyObject_Malloc` took. CPython
+    // calls `tp_dealloc` with the GIL held.
     unsafe {
         let type_object = ffi::Py_TYPE(object);
+        #[cfg(not(Py_GIL_DISABLED))]
+        if free::keep(Python::assume_attached(), object) {
+            ffi::Py_DecRef(type_object.cast());
+            return;
+        }
         let instance = object.cast::<Instance>();
         ptr::drop_in_place(addr_of_mut!((*instance).state));
         ptr::drop_in_place(addr_of_mut!((*instance).algorithm));
         ffi::PyObject_Free(object.cast());
         ffi::Py_DecRef(type_object.cast());
+    }
+}
+
+/// Instances whose last reference went, kept whole for the next instance to be made, as
+/// CPython keeps its floats: making a hasher is most of `xxh3_64(data).intdigest()` on short
+/// data, and a kept one needs no `malloc`, no `free`, and for the same algorithm and seed only
+/// its hasher reset rather than its 600-odd bytes written (BENCHMARKS.md, Python package,
+/// "Instances kept for the next"). Only with a GIL, which keeps the list's users apart.
+#[cfg(not(Py_GIL_DISABLED))]
+mod free {
+    use std::cell::{Cell, UnsafeCell};
+    use std::ptr;
+
+    use iohash::{Algorithm, DynHasher};
+    use pyo3::ffi;
+    use pyo3::Python;
+
+    use super::Instance;
+
+    /// Instances kept at most: enough for the objects a loop makes and drops.
+    const KEPT_MAX: usize = 8;
+
+    /// The kept instances, their fields valid, no reference to them held.
+    struct Kept {
+        objects: UnsafeCell<[*mut ffi::PyObject; KEPT_MAX]>,
+        len: Cell<usize>,
+    }
+
+    // SAFETY: `Kept` is only read and changed by a thread holding the GIL (each function takes
+    // a `Python` token), which keeps those threads apart.
+    unsafe impl Sync for Kept {}
+
+    static KEPT: Kept = Kept {
+        objects: UnsafeCell::new([ptr::null_mut(); KEPT_MAX]),
+        len: Cell::new(0),
+    };
+
+    /// Keeps `object`, an instance whose last reference went, if there is room; its type's
+    /// reference is the caller's to give back.
+    pub(super) fn keep(_py: Python<'_>, object: *mut ffi::PyObject) -> bool {
+        let len = KEPT.len.get();
+        if len == KEPT_MAX {
+            return false;
+        }
+        // SAFETY: the GIL is held (`_py`), so no other thread reaches `KEPT`, and no borrow
+        // of its array outlives this line.
+        unsafe { (*KEPT.objects.get())[len] = object };
+        KEPT.len.set(len + 1);
+        true
+    }
+
+    /// A kept instance made an object of `type_object` again (a new reference) holding a new
+    /// hasher of `algorithm` with `seed`, or `None` if none is kept.
+    ///
+    /// # Safety
+    /// `type_object` is a live type `make` made.
+    pub(super) unsafe fn reused(
+        _py: Python<'_>,
+        type_object: *mut ffi::PyTypeObject,
+        algorithm: Algorithm,
+        seed: u64,
+    ) -> Option<*mut ffi::PyObject> {
+        let len = KEPT.len.get().checked_sub(1)?;
+        KEPT.len.set(len);
+        // SAFETY: as in `keep`; the object's memory holds an instance whose fields are valid
+        // and that nothing refers to, which `PyObject_Init` makes an object of `type_object`
+        // (taking a reference to the type, which `dealloc` gives back): every type `make`
+        // makes has that layout. No other thread sees the object until it is returned.
+        let instance = unsafe {
+            let object = ffi::PyObject_Init((*KEPT.objects.get())[len], type_object);
+            &mut *object.cast::<Instance>()
+        };
+        let hasher = instance.state.get_mut();
+        if instance.algorithm == algorithm && *instance.seed.get_mut() == seed {
+            // What a new hasher of that algorithm and seed holds, without writing it all.
+            hasher.reset();
+        } else {
+            *hasher = crate::templates::hasher(algorithm, seed);
+            instance.algorithm = algorithm;
+            *instance.seed.get_mut() = seed;
+        }
+        Some((instance as *mut Instance).cast())
     }
 }
 

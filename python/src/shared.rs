@@ -82,6 +82,11 @@ mod with_gil {
             }
         }
 
+        /// The hasher, for the only holder of the `Shared`.
+        pub(crate) fn get_mut(&mut self) -> &mut AnyHasher {
+            self.hasher.get_mut()
+        }
+
         /// Panics if this thread or another holding the GIL is inside `with`'s `f`: only possible
         /// if that `f` ran Python code, which none here does.
         fn check_not_in_use(&self) {

@@ -15,7 +15,7 @@ use crate::fastcall::entry;
 use crate::methods::{common_getters, common_methods, saved_state, seed_of, update};
 use crate::object::{
     alloc, bind_tuple_and_dict, bind_vector, getter, getters, make, no_args, no_args_method, table,
-    Arg, Instance, InstanceType, Spec,
+    Arg, Instance, InstanceType, NewHasher, Spec,
 };
 
 /// One of the four classes.
@@ -75,7 +75,7 @@ fn class_of(algorithm: Algorithm) -> &'static Class {
 }
 
 /// A new instance of the type `CLASSES[class]` holding `hasher`.
-fn made(py: Python<'_>, class: usize, hasher: AnyHasher, seed: u64) -> PyResult<Bound<'_, PyAny>> {
+fn made(py: Python<'_>, class: usize, hasher: NewHasher, seed: u64) -> PyResult<Bound<'_, PyAny>> {
     let Some(type_object) = TYPES[class].get() else {
         return Err(PySystemError::new_err(
             "iohash.xxhash: a class used before it was made",
@@ -92,7 +92,7 @@ unsafe extern "C" fn new<const C: usize>(
     _args: *mut ffi::PyObject,
     _kwargs: *mut ffi::PyObject,
 ) -> *mut ffi::PyObject {
-    entry(|py| made(py, C, CLASSES[C].algorithm.hasher(0), 0))
+    entry(|py| made(py, C, NewHasher::Of(CLASSES[C].algorithm), 0))
 }
 
 /// `tp_init`: `h.__init__(data=b'', seed=0)` starts `h` again with that seed and data, as
@@ -152,7 +152,7 @@ unsafe extern "C" fn call<const C: usize>(
         // SAFETY: those are the call's arguments, borrowed for it.
         let borrow = |value: Arg| unsafe { Borrowed::from_ptr(py, value) };
         let seed = seed_of(seed.map(borrow).as_deref(), algorithm)?;
-        let object = made(py, C, algorithm.hasher(seed), seed)?;
+        let object = made(py, C, NewHasher::Of(algorithm), seed)?;
         if let Some(data) = data {
             // SAFETY: `made` made `object` an instance.
             let instance = unsafe { Instance::of(object.as_ptr()) };
@@ -256,5 +256,5 @@ pub(crate) fn restored<'py>(
             hasher.algorithm()
         )));
     }
-    made(py, class, hasher, seed)
+    made(py, class, NewHasher::Given(hasher), seed)
 }
