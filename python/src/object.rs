@@ -5,8 +5,9 @@
 //! Most code calls a hasher as `xxh64(data).hexdigest()`, so making an object is most of a call
 //! on short data. PyO3's way of making one (its trampolines, its argument parser, slot lookups
 //! under the stable ABI) cost more than python-xxhash's whole call (BENCHMARKS.md, Python
-//! package, "The python-xxhash classes"). Here the object is allocated with `PyObject_Malloc`
-//! and its fields written in place, and calling a class goes straight to a function that
+//! package, "The python-xxhash classes"). Here the object is one kept from a hasher that is
+//! gone (see `free`), or allocated with `PyObject_Malloc` and its fields written in place,
+//! and calling a class goes straight to a function that
 //! takes the arguments in an array (`tp_vectorcall`). A type may name that function in its
 //! slots from CPython 3.14, in the stable ABI too; before, only the full API has the field, so
 //! those versions get a wheel each (see Cargo.toml). Arguments are bound here too, with
