@@ -46,6 +46,19 @@ pub(crate) fn scramble_key(secret: &[u8]) -> &[u8] {
     &secret[secret.len() - STRIPE_LEN..]
 }
 
+/// Where a run of stripes begins.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Begin {
+    /// From the accumulators and the stripe count as they hold.
+    Held,
+    /// From the accumulators' first values and stripe 0, whatever they hold: for a state that
+    /// has taken in nothing yet. The backend starts from those values in its registers rather
+    /// than loading the accumulators in one 64-byte read of the narrower stores that just made
+    /// the state: such a load cannot take its bytes from those stores and waits for them to
+    /// reach the cache (BENCHMARKS.md, "A new hasher's first stripes").
+    Fresh,
+}
+
 /// Accumulates whole stripes of `input` (its length a multiple of 64), carrying on from stripe
 /// `*stripes_so_far` of the current block and scrambling at each block's end.
 ///
@@ -115,59 +128,39 @@ macro_rules! simd_kernel {
         }
 
         impl $backend {
-            /// The block loop, compiled for this backend's feature.
+            /// The block loop, compiled for this backend's feature, begun as `begin` says.
             #[inline]
             pub(crate) fn consume_stripes(
                 self,
+                begin: $crate::algorithms::xxh3::long::Begin,
                 acc: &mut [u64; 8],
                 stripes_so_far: &mut usize,
                 input: &[u8],
                 secret: &[u8],
             ) {
+                use $crate::algorithms::xxh3::long::{Begin, Kernel};
                 /// # Safety
                 /// The CPU has the feature.
                 #[target_feature(enable = $feature)]
                 unsafe fn consume(
                     kernel: $backend,
+                    begin: Begin,
                     acc: &mut [u64; 8],
                     stripes_so_far: &mut usize,
                     input: &[u8],
                     secret: &[u8],
                 ) {
-                    $crate::algorithms::xxh3::long::Kernel::consume_stripes(kernel, acc, stripes_so_far, input, secret);
+                    match begin {
+                        Begin::Held => Kernel::consume_stripes(kernel, acc, stripes_so_far, input, secret),
+                        Begin::Fresh => {
+                            let (mut fresh, mut so_far) = ($crate::algorithms::xxh3::common::INIT_ACC, 0);
+                            Kernel::consume_stripes(kernel, &mut fresh, &mut so_far, input, secret);
+                            (*acc, *stripes_so_far) = (fresh, so_far);
+                        }
+                    }
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
-                unsafe { consume(self, acc, stripes_so_far, input, secret) }
-            }
-
-            /// [`consume_stripes`](Self::consume_stripes) from the accumulators' first
-            /// values and stripe 0, whatever `acc` and `stripes_so_far` hold: the start is
-            /// made in registers, for a state whose fields were only just written (see
-            /// `Platform::start_stripes`).
-            #[inline]
-            pub(crate) fn start_stripes(
-                self,
-                acc: &mut [u64; 8],
-                stripes_so_far: &mut usize,
-                input: &[u8],
-                secret: &[u8],
-            ) {
-                /// # Safety
-                /// The CPU has the feature.
-                #[target_feature(enable = $feature)]
-                unsafe fn start(
-                    kernel: $backend,
-                    acc: &mut [u64; 8],
-                    stripes_so_far: &mut usize,
-                    input: &[u8],
-                    secret: &[u8],
-                ) {
-                    let (mut fresh, mut so_far) = ($crate::algorithms::xxh3::common::INIT_ACC, 0);
-                    $crate::algorithms::xxh3::long::Kernel::consume_stripes(kernel, &mut fresh, &mut so_far, input, secret);
-                    (*acc, *stripes_so_far) = (fresh, so_far);
-                }
-                // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
-                unsafe { start(self, acc, stripes_so_far, input, secret) }
+                unsafe { consume(self, begin, acc, stripes_so_far, input, secret) }
             }
 
             /// The one-shot long path and its `finish`, compiled for this backend's feature.

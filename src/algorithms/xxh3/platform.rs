@@ -18,7 +18,7 @@ use super::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
 use super::common::UsualSecret;
-use super::long::{consume_stripes_with, hash_long_with};
+use super::long::{consume_stripes_with, hash_long_with, Begin};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
 use super::scalar;
@@ -123,10 +123,12 @@ impl Platform {
         }
     }
 
-    /// Runs the block loop ([`consume_stripes_with`]) compiled for this backend.
+    /// Runs the block loop ([`consume_stripes_with`]) compiled for this backend, begun as
+    /// `begin` says.
     #[inline]
     pub(crate) fn consume_stripes(
         self,
+        begin: Begin,
         acc: &mut [u64; 8],
         stripes_so_far: &mut usize,
         input: &[u8],
@@ -134,52 +136,25 @@ impl Platform {
     ) {
         match self {
             Platform::Scalar => {
+                if let Begin::Fresh = begin {
+                    (*acc, *stripes_so_far) = (super::common::INIT_ACC, 0);
+                }
                 consume_stripes_with(scalar::Scalar, acc, stripes_so_far, input, secret)
             }
             #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.consume_stripes(acc, stripes_so_far, input, secret),
+            Platform::Sse2(sse2) => sse2.consume_stripes(begin, acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.consume_stripes(acc, stripes_so_far, input, secret),
+            Platform::Avx2(avx2) => avx2.consume_stripes(begin, acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx512(avx512) => avx512.consume_stripes(acc, stripes_so_far, input, secret),
+            Platform::Avx512(avx512) => {
+                avx512.consume_stripes(begin, acc, stripes_so_far, input, secret)
+            }
             #[cfg(target_arch = "aarch64")]
-            Platform::Neon(neon) => neon.consume_stripes(acc, stripes_so_far, input, secret),
+            Platform::Neon(neon) => neon.consume_stripes(begin, acc, stripes_so_far, input, secret),
             #[cfg(target_arch = "wasm32")]
             Platform::Simd128(simd128) => {
-                simd128.consume_stripes(acc, stripes_so_far, input, secret)
+                simd128.consume_stripes(begin, acc, stripes_so_far, input, secret)
             }
-        }
-    }
-
-    /// [`Platform::consume_stripes`] from the accumulators' first values and stripe 0,
-    /// whatever `acc` and `stripes_so_far` hold, for a state that has taken in nothing yet.
-    /// The backend starts from those values in its registers rather than loading `acc` in
-    /// one 64-byte read of the narrower stores that just made the state: such a load cannot
-    /// take its bytes from those stores and waits for them to reach the cache
-    /// (BENCHMARKS.md, "A new hasher's first stripes").
-    #[inline]
-    pub(crate) fn start_stripes(
-        self,
-        acc: &mut [u64; 8],
-        stripes_so_far: &mut usize,
-        input: &[u8],
-        secret: &[u8],
-    ) {
-        match self {
-            Platform::Scalar => {
-                (*acc, *stripes_so_far) = (super::common::INIT_ACC, 0);
-                consume_stripes_with(scalar::Scalar, acc, stripes_so_far, input, secret)
-            }
-            #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.start_stripes(acc, stripes_so_far, input, secret),
-            #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.start_stripes(acc, stripes_so_far, input, secret),
-            #[cfg(target_arch = "x86_64")]
-            Platform::Avx512(avx512) => avx512.start_stripes(acc, stripes_so_far, input, secret),
-            #[cfg(target_arch = "aarch64")]
-            Platform::Neon(neon) => neon.start_stripes(acc, stripes_so_far, input, secret),
-            #[cfg(target_arch = "wasm32")]
-            Platform::Simd128(simd128) => simd128.start_stripes(acc, stripes_so_far, input, secret),
         }
     }
 

@@ -5,7 +5,7 @@ use super::common::{
     derive_secret, read_u64, with_derived_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX,
     SECRET_CONSUME_RATE, STRIPE_LEN,
 };
-use super::long::last_stripe_key;
+use super::long::{last_stripe_key, Begin};
 use super::platform::Platform;
 use super::short::{self, ShortSecret};
 use super::Width;
@@ -230,9 +230,13 @@ impl State {
     /// [`State::update`] when the input overflows the buffer: stripes are consumed.
     #[inline(never)]
     fn update_long(&mut self, mut input: &[u8]) {
-        // Nothing taken in yet (the accumulators hold their first values), so the first
-        // stripes start from those in the backend's registers.
-        let mut from_start = self.total_len <= BUFFER_LEN as u64;
+        // Nothing taken in yet (the accumulators hold their first values): the first stripes
+        // start from those in the backend's registers.
+        let mut begin = if self.total_len <= BUFFER_LEN as u64 {
+            Begin::Fresh
+        } else {
+            Begin::Held
+        };
         // Saturating, not wrapping: a total that wrapped past 2^64 (only a restored state can
         // come near it) would send a long input down the short path. No specification defines
         // the hash of more than 2^64 bytes.
@@ -255,27 +259,25 @@ impl State {
             let end = self.buffered + fill;
             self.buffer[self.buffered..end].copy_from_slice(&input[..fill]);
             input = &input[fill..];
-            let buffer = &self.buffer[..end];
-            let (acc, stripes_so_far) = (&mut self.acc, &mut self.stripes_so_far);
-            if core::mem::take(&mut from_start) {
-                self.platform
-                    .start_stripes(acc, stripes_so_far, buffer, secret);
-            } else {
-                self.platform
-                    .consume_stripes(acc, stripes_so_far, buffer, secret);
-            }
+            self.platform.consume_stripes(
+                begin,
+                &mut self.acc,
+                &mut self.stripes_so_far,
+                &self.buffer[..end],
+                secret,
+            );
+            begin = Begin::Held;
             self.buffered = 0;
         }
         if input.len() > BUFFER_LEN {
             let whole = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-            let (acc, stripes_so_far) = (&mut self.acc, &mut self.stripes_so_far);
-            if from_start {
-                self.platform
-                    .start_stripes(acc, stripes_so_far, &input[..whole], secret);
-            } else {
-                self.platform
-                    .consume_stripes(acc, stripes_so_far, &input[..whole], secret);
-            }
+            self.platform.consume_stripes(
+                begin,
+                &mut self.acc,
+                &mut self.stripes_so_far,
+                &input[..whole],
+                secret,
+            );
             // The digest may need the bytes before the last few: keep the last stripe consumed.
             self.buffer[BUFFER_LEN - STRIPE_LEN..]
                 .copy_from_slice(&input[whole - STRIPE_LEN..whole]);
@@ -317,6 +319,7 @@ impl State {
             // Exactly one stripe buffered (as after any input of whole stripes): no call.
             if whole > 0 {
                 self.platform.consume_stripes(
+                    Begin::Held,
                     &mut acc,
                     &mut stripes_so_far,
                     &buffered[..whole],
