@@ -3,8 +3,10 @@
 use std::io;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 
 use iohash::{AnyHasher, ReadObserver};
+use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 
 use crate::files::{append_whole, open, os_error, path_of};
@@ -38,24 +40,28 @@ pub(crate) fn _hash_files(
         .unwrap_or(1)
         .clamp(1, path_bufs.len().max(1));
     let interrupts = Interrupts::new(py)?;
+    // A slot for each file's result, made before any thread runs: a thread that stored its
+    // results in a list of its own could find no memory to grow it, and Rust aborts then.
+    let mut slots = Vec::new();
+    slots
+        .try_reserve_exact(path_bufs.len())
+        .map_err(|_| PyMemoryError::new_err("no memory for the results of hash_files"))?;
+    slots.resize_with(path_bufs.len(), OnceLock::<io::Result<AnyHasher>>::new);
     let next = AtomicUsize::new(0);
-    let work = |mut check: Check<'_>| -> Vec<(usize, io::Result<AnyHasher>)> {
-        let mut mine = Vec::new();
-        loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(path) = path_bufs.get(index) else {
-                break;
-            };
-            if check.check().is_err() {
-                break;
-            }
-            let mut hasher = template.clone();
-            let read = hash_one(&mut hasher, path, &mut check).map(|_| hasher);
-            mine.push((index, read));
+    let work = |mut check: Check<'_>| loop {
+        let index = next.fetch_add(1, Ordering::Relaxed);
+        let Some(path) = path_bufs.get(index) else {
+            break;
+        };
+        if check.check().is_err() {
+            break;
         }
-        mine
+        let mut hasher = template.clone();
+        let read = hash_one(&mut hasher, path, &mut check).map(|_| hasher);
+        // Each index is taken once, so its slot is empty.
+        let _ = slots[index].set(read);
     };
-    let (mut done, refused) = py.detach(|| {
+    let refused = py.detach(|| {
         std::thread::scope(|scope| {
             let mut helpers = Vec::with_capacity(threads - 1);
             let mut refused = None;
@@ -81,15 +87,13 @@ pub(crate) fn _hash_files(
             }
             drop(room);
             let working = helpers.len() + 1;
-            let mut done = work(interrupts.caller());
+            work(interrupts.caller());
             for helper in helpers {
-                done.extend(
-                    helper
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-                );
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             }
-            (done, refused.map(|e| (e, working)))
+            refused.map(|e| (e, working))
         })
     });
     if let Some(raised) = interrupts.raised() {
@@ -98,12 +102,16 @@ pub(crate) fn _hash_files(
     if let Some((error, working)) = refused {
         warn_refused_thread(py, "the files were hashed", threads, working, &error)?;
     }
-    done.sort_unstable_by_key(|(index, _)| *index);
-    done.into_iter()
+    // Every slot is filled unless a signal stopped the work, which returned above.
+    slots
+        .into_iter()
         .zip(&paths)
-        .map(|((_, result), path)| match result {
-            Ok(hasher) => Ok(made(py, NewHasher::Given(hasher), seed)?.unbind()),
-            Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
+        .map(|(slot, path)| match slot.into_inner() {
+            Some(Ok(hasher)) => Ok(made(py, NewHasher::Given(hasher), seed)?.unbind()),
+            Some(Err(err)) => Ok(os_error(py, &err, path).into_value(py).into_any()),
+            None => Err(PyRuntimeError::new_err(
+                "hash_files stopped before every file was read",
+            )),
         })
         .collect()
 }
