@@ -134,7 +134,7 @@ fn x86_features() -> u32 {
     use core::arch::x86_64::{__cpuid_count, _xgetbv};
     let set = |word: u32, at: u32| word >> at & 1 == 1;
     let has = |yes: bool, bit: u32| if yes { bit } else { 0 };
-    // SAFETY: every x86-64 CPU has CPUID (the call is safe from Rust 1.94, not at our MSRV).
+    // SAFETY: every x86-64 CPU has CPUID. (Newer Rust makes the call safe; our MSRV does not.)
     #[allow(unused_unsafe)]
     let leaf1 = unsafe { __cpuid_count(1, 0) }.ecx;
     let sse = has(set(leaf1, 19), SSE41) | has(set(leaf1, 20), SSE42);

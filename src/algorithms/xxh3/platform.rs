@@ -3,8 +3,8 @@
 //! (`-C target-feature=+simd128`: WebAssembly cannot detect features at run time, and an
 //! engine without it refuses such a module); portable code elsewhere.
 //!
-//! With the `std` feature the choice is made at run time (the standard library asks the CPU
-//! once and caches the answer); without it, where there is no run-time detection, at compile
+//! With the `std` feature the choice is made at run time ([`crate::cpu`] asks the CPU once and
+//! keeps the answer); without it, where there is no run-time detection, at compile
 //! time from the target features the build enables (`-C target-cpu=...`,
 //! `-C target-feature=+avx2`): the default x86-64 target then gets SSE2, AArch64 NEON.
 //!
