@@ -35,9 +35,11 @@ BENCHMARKS = os.path.join(ROOT, "BENCHMARKS.md")
 README = os.path.join(ROOT, "README.md")
 
 # The change to how one big file is read (buffers placed in their pages, the ring for every
-# algorithm), and the change to XXH3's long one-shots (241 bytes and up).
+# algorithm), the change to XXH3's long one-shots (241 bytes and up), and the x86 CPU asked in
+# two CPUID leaves (start-up).
 STALE_SINCE = "e1b94c9"
 XXH3_STALE_SINCE = "9c82d3c"
+CPUID_STALE_SINCE = "970ca5e"
 # Summary rows whose code changed after they were measured: (the change's commit, which rows it
 # may move, the commits such rows were measured at). A row says "not re-measured since COMMIT"
 # until its CPU is measured again, at another commit.
@@ -46,6 +48,8 @@ STALE = [
      {"f3c49a4", "b552b1b", "6b11257", "4023984"}),
     (XXH3_STALE_SINCE, lambda what, size: what == "XXH3-64" and 240 < size <= 2048,
      {"f3c49a4", "b552b1b", "a298c74"}),
+    (CPUID_STALE_SINCE, lambda what, size: what.startswith(("one tiny file", "1,000 invocations")),
+     {"f3c49a4", "b552b1b", "f246692", "4023984"}),
 ]
 
 SIZES = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
@@ -186,9 +190,11 @@ def note(data, row, what, size=None):
     after it was measured."""
     notes = [f"{row['date']}, `{row['commit']}`"] if "date" in row else []
     commit = row.get("commit", data.get("commit"))
+    # The first change that moved the row is the one to name (STALE is in the order of history).
     for since, moves, before in STALE:
         if since and commit in before and moves(what, size):
             notes.append(f"not re-measured since `{since}`")
+            break
     return "; ".join(notes)
 
 
