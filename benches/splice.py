@@ -1,5 +1,6 @@
 """Puts one CPU's report (made by benches/report.sh on that CPU) into BENCHMARKS.md in place of
-the part whose heading is the same, keeping every other part.
+the part whose heading is the same, where that part stood, keeping every other part. A CPU
+with no part yet gets one at the end.
 
     python3 benches/splice.py BENCHMARKS.md PART.md
 
@@ -20,7 +21,12 @@ part = "\n".join(demote(line) for line in part) + "\n"
 heading = part.splitlines()[0]
 
 parts = re.split(r"(?m)^(?=## On )", open(target).read())
-intro, kept = parts[0], [c for c in parts[1:] if c.splitlines()[0] != heading]
+intro, others = parts[0], parts[1:]
+headings = [c.splitlines()[0] for c in others]
+if heading in headings:
+    others[headings.index(heading)] = part
+else:
+    others.append(part)
 with open(target, "w") as out:
     out.write(intro.rstrip("\n") + "\n\n")
-    out.write("\n".join(c.rstrip("\n") + "\n" for c in kept + [part]))
+    out.write("\n".join(c.rstrip("\n") + "\n" for c in others))
