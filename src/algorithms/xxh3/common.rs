@@ -159,15 +159,49 @@ pub(crate) fn with_derived_secret<T>(seed: u64, f: impl FnOnce(&UsualSecret) -> 
     f(&derive_secret(seed))
 }
 
-/// Folds the eight accumulators into 64 bits.
+/// Folds the eight accumulators into 64 bits. `in_order` adds the four products one after
+/// another through [`opaque`], as XXH3-64's finish wants (see there); XXH3-128's two merges
+/// measured faster left to the compiler.
 #[inline(always)]
-pub(crate) fn merge_accs(acc: &[u64; 8], secret: &[u8], start: u64) -> u64 {
+pub(crate) fn merge_accs(acc: &[u64; 8], secret: &[u8], start: u64, in_order: bool) -> u64 {
     let mut result = start;
     for i in 0..4 {
         result = result.wrapping_add(mul128_fold64(
             acc[2 * i] ^ read_u64(secret, 16 * i),
             acc[2 * i + 1] ^ read_u64(secret, 16 * i + 8),
         ));
+        if in_order {
+            result = opaque(result);
+        }
     }
     avalanche(result)
+}
+
+/// `value`, through an empty `asm!` on x86-64, which the compiler cannot see into.
+///
+/// LLVM's SLP vectorizer takes the merge's sum of four products for a reduction. It then moves
+/// the accumulators and the secret's words through vector shuffles, and the products into a
+/// vector register and back, for a sum that four scalar adds make sooner. A partial sum that
+/// leaves through `asm!` ends every such reduction, so the merge stays scalar, as the C
+/// reference's does (BENCHMARKS.md, "The merge kept scalar"). Miri cannot run `asm!`, and
+/// other targets were not measured, so there the value passes as it is.
+#[inline(always)]
+pub(crate) fn opaque(value: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    {
+        let mut value = value;
+        // SAFETY: the assembly is a comment: it reads and writes no memory, leaves the stack
+        // and the flags alone, and hands `value` back in the register it came in.
+        #[allow(unsafe_code)]
+        unsafe {
+            core::arch::asm!(
+                "/* {0} */",
+                inout(reg) value,
+                options(pure, nomem, nostack, preserves_flags)
+            );
+        }
+        value
+    }
+    #[cfg(not(all(target_arch = "x86_64", not(miri))))]
+    value
 }

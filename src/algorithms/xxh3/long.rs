@@ -238,6 +238,7 @@ pub(crate) fn finish64(acc: &[u64; 8], secret: &[u8], len: u64) -> u64 {
         acc,
         &secret[SECRET_MERGEACCS_START..],
         len.wrapping_mul(PRIME64_1),
+        true,
     )
 }
 
@@ -247,8 +248,9 @@ pub(crate) fn finish128(acc: &[u64; 8], secret: &[u8], len: u64) -> u128 {
         acc,
         &secret[SECRET_MERGEACCS_START..],
         len.wrapping_mul(PRIME64_1),
+        false,
     );
     let high_key = &secret[secret.len() - 64 - SECRET_MERGEACCS_START..];
-    let high = merge_accs(acc, high_key, !len.wrapping_mul(PRIME64_2));
+    let high = merge_accs(acc, high_key, !len.wrapping_mul(PRIME64_2), false);
     (u128::from(high) << 64) | u128::from(low)
 }
