@@ -25,7 +25,11 @@ case "${1:-all}" in
   *) echo "usage: $0 [ci]" >&2; exit 2 ;;
 esac
 rm -rf "$out"
-build() { maturin build -m python/Cargo.toml --zig --out "$out" "$@" 2>&1 | grep -E '📦 Built|error|💥' ; }
+# In CI the profile without LTO (the workspace's Cargo.toml says why); released wheels keep
+# pyproject.toml's.
+profile=()
+[ -n "$ci" ] && profile=(--profile python-ci)
+build() { maturin build -m python/Cargo.toml --zig --out "$out" "${profile[@]}" "$@" 2>&1 | grep -E '📦 Built|error|💥' ; }
 for target in x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
   case "$target" in *-gnu) tag=manylinux2014 ;; *) tag=musllinux_1_2 ;; esac
   versions=(3.10 3.11 3.12 3.13 3.14t)

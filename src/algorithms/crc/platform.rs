@@ -9,8 +9,8 @@
 //! inputs and on every other CPU.
 //!
 //! A backend can be forced, for tests and benches, as XXH3's is: building with
-//! `RUSTFLAGS='--cfg iohash_force_backend="clmul128"'` caps the choice at that backend (the
-//! fastest this CPU has up to it). The values, slowest first: `"tables"` (or `"scalar"`, which
+//! `IOHASH_FORCE_BACKEND=clmul128` caps the choice at that backend (the fastest this CPU has
+//! up to it). The values, slowest first: `"tables"` (or `"scalar"`, which
 //! forces XXH3's portable backend too), then `"crc32"` (the sets the CPU's instruction computes
 //! by it at every length, the tables for the rest), and `"clmul128"`, `"clmul256"`,
 //! `"fusion"`, `"clmul512"` on x86-64, `"pmull"`, `"pmull-crc32"` (the fold and the fusion,

@@ -9,8 +9,8 @@
 //! `-C target-feature=+avx2`): the default x86-64 target then gets SSE2, AArch64 NEON.
 //!
 //! A backend can be forced, for tests and benches, by building with
-//! `RUSTFLAGS='--cfg iohash_force_backend="scalar"'` (or `"sse2"`, `"avx2"`: the fastest this
-//! CPU has up to that one); the hidden `iohash::__xxh3_backends` module runs every backend this
+//! `IOHASH_FORCE_BACKEND=scalar` (or `sse2`, `avx2`: the fastest this CPU has up to that
+//! one), which build.rs makes `--cfg iohash_force_backend`; the hidden `iohash::__xxh3_backends` module runs every backend this
 //! CPU has, in one build.
 
 #[cfg(target_arch = "x86_64")]
