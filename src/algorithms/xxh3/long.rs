@@ -163,6 +163,28 @@ macro_rules! simd_kernel {
                 unsafe { consume(self, begin, acc, stripes_so_far, input, secret) }
             }
 
+            /// The streaming digest's end ([`finish_stream_with`]) and its `finish`, compiled
+            /// for this backend's feature.
+            #[inline]
+            pub(crate) fn finish_stream<T>(
+                self,
+                held: $crate::algorithms::xxh3::long::Held<'_>,
+                finish: impl FnOnce(&[u64; 8]) -> T,
+            ) -> T {
+                /// # Safety
+                /// The CPU has the feature.
+                #[target_feature(enable = $feature)]
+                unsafe fn run<T>(
+                    kernel: $backend,
+                    held: $crate::algorithms::xxh3::long::Held<'_>,
+                    finish: impl FnOnce(&[u64; 8]) -> T,
+                ) -> T {
+                    $crate::algorithms::xxh3::long::finish_stream_with(kernel, held, finish)
+                }
+                // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
+                unsafe { run(self, held, finish) }
+            }
+
             /// The one-shot long path and its `finish`, compiled for this backend's feature.
             #[inline]
             pub(crate) fn hash_long<T>(
@@ -224,6 +246,45 @@ pub(crate) fn hash_long_with<K: Kernel, T>(
         kernel.accumulate(&mut acc, last, last_stripe_key(secret));
         finish(&acc)
     }
+}
+
+/// What a stream holds when its digest is asked for: the accumulators and the stripe count of
+/// the block they are in, the whole stripes still buffered, and the last stripe's 64 bytes.
+#[derive(Clone, Copy)]
+pub(crate) struct Held<'a> {
+    pub(crate) acc: &'a [u64; 8],
+    pub(crate) stripes_so_far: usize,
+    pub(crate) stripes: &'a [u8],
+    pub(crate) last: &'a [u8],
+    pub(crate) secret: &'a [u8],
+}
+
+/// `finish` of the accumulators after the stream's buffered stripes and its last stripe.
+///
+/// Always inlined, like [`hash_long_with`], so a stream's digest is one call into the backend,
+/// `finish` included, with no trip of the accumulators through memory between the steps. The
+/// last stripe goes through the portable kernel, which the compiler vectorizes for the
+/// backend's feature: the backend's own kernel measured no faster (BENCHMARKS.md, "A hasher
+/// made, fed once and finished").
+#[inline(always)]
+pub(crate) fn finish_stream_with<K: Kernel, T>(
+    kernel: K,
+    held: Held<'_>,
+    finish: impl FnOnce(&[u64; 8]) -> T,
+) -> T {
+    let mut acc = *held.acc;
+    let mut stripes_so_far = held.stripes_so_far;
+    if !held.stripes.is_empty() {
+        consume_stripes_with(
+            kernel,
+            &mut acc,
+            &mut stripes_so_far,
+            held.stripes,
+            held.secret,
+        );
+    }
+    super::scalar::accumulate(&mut acc, held.last, last_stripe_key(held.secret));
+    finish(&acc)
 }
 
 /// The key the reference gives the input's last 64 bytes.

@@ -18,7 +18,7 @@ use super::avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 use super::avx512::Avx512;
 use super::common::UsualSecret;
-use super::long::{consume_stripes_with, hash_long_with, Begin};
+use super::long::{consume_stripes_with, finish_stream_with, hash_long_with, Begin, Held};
 #[cfg(target_arch = "aarch64")]
 use super::neon::Neon;
 use super::scalar;
@@ -29,7 +29,13 @@ use super::sse2::Sse2;
 
 /// A backend this CPU can run. The SIMD variants hold a proof that the CPU has the feature,
 /// which only detection can make, so dispatching to them is always sound.
+///
+/// Four bytes wide, not one: a hasher passes its backend on by reading a 32-bit word (the
+/// compiler widens the load into the padding), and a load wider than the one-byte store that
+/// made the hasher waits for that store to reach the cache (BENCHMARKS.md, "A hasher made, fed
+/// once and finished").
 #[derive(Clone, Copy, Debug)]
+#[repr(u32)]
 pub(crate) enum Platform {
     Scalar,
     #[cfg(target_arch = "x86_64")]
@@ -155,6 +161,25 @@ impl Platform {
             Platform::Simd128(simd128) => {
                 simd128.consume_stripes(begin, acc, stripes_so_far, input, secret)
             }
+        }
+    }
+
+    /// `finish` of a stream's accumulators after what it holds ([`finish_stream_with`]), in
+    /// one call compiled for this backend.
+    #[inline(always)]
+    pub(crate) fn finish_stream<T>(self, held: Held<'_>, finish: impl FnOnce(&[u64; 8]) -> T) -> T {
+        match self {
+            Platform::Scalar => finish_stream_with(scalar::Scalar, held, finish),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Sse2(sse2) => sse2.finish_stream(held, finish),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx2(avx2) => avx2.finish_stream(held, finish),
+            #[cfg(target_arch = "x86_64")]
+            Platform::Avx512(avx512) => avx512.finish_stream(held, finish),
+            #[cfg(target_arch = "aarch64")]
+            Platform::Neon(neon) => neon.finish_stream(held, finish),
+            #[cfg(target_arch = "wasm32")]
+            Platform::Simd128(simd128) => simd128.finish_stream(held, finish),
         }
     }
 

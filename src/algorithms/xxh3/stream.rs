@@ -5,7 +5,7 @@ use super::common::{
     derive_secret, read_u64, with_derived_secret, DEFAULT_SECRET, INIT_ACC, MIDSIZE_MAX,
     SECRET_CONSUME_RATE, STRIPE_LEN,
 };
-use super::long::{last_stripe_key, Begin};
+use super::long::{last_stripe_key, Begin, Held};
 use super::platform::Platform;
 use super::short::{self, ShortSecret};
 use super::Width;
@@ -308,34 +308,27 @@ impl State {
     /// [`State::long_digest`] with the long path's secret.
     #[inline(always)]
     fn finish_long<T>(&self, secret: &[u8], finish: impl FnOnce(&[u64; 8], &[u8], u64) -> T) -> T {
-        let mut acc = self.acc;
-        let mut stripes_so_far = self.stripes_so_far;
-        // The last stripe on the portable kernel: one stripe costs it less than a call into a
-        // SIMD backend whose 64-byte store of the accumulators the finish then reads back as
-        // eight words (a store-forwarding stall: the `XXH3/streaming` rows of BENCHMARKS.md).
-        let buffered = &self.buffer[..self.buffered];
+        let total_len = self.total_len;
         if self.buffered >= STRIPE_LEN {
+            // The buffered stripes, the last one and `finish` in one call into the backend.
             let whole = (self.buffered - 1) / STRIPE_LEN * STRIPE_LEN;
-            // Exactly one stripe buffered (as after any input of whole stripes): no call.
-            if whole > 0 {
-                self.platform.consume_stripes(
-                    Begin::Held,
-                    &mut acc,
-                    &mut stripes_so_far,
-                    &buffered[..whole],
-                    secret,
-                );
-            }
-            super::scalar::accumulate(
-                &mut acc,
-                &buffered[self.buffered - STRIPE_LEN..],
-                last_stripe_key(secret),
-            );
-        } else {
-            let lanes = straddled_stripe(&self.buffer, self.buffered);
-            super::scalar::accumulate_lanes(&mut acc, &lanes, last_stripe_key(secret));
+            let held = Held {
+                acc: &self.acc,
+                stripes_so_far: self.stripes_so_far,
+                stripes: &self.buffer[..whole],
+                last: &self.buffer[self.buffered - STRIPE_LEN..self.buffered],
+                secret,
+            };
+            return self
+                .platform
+                .finish_stream(held, |acc| finish(acc, secret, total_len));
         }
-        finish(&acc, secret, self.total_len)
+        // The last stripe straddles the buffer's end and start: read in place on the portable
+        // kernel, which takes its eight words as they are read.
+        let mut acc = self.acc;
+        let lanes = straddled_stripe(&self.buffer, self.buffered);
+        super::scalar::accumulate_lanes(&mut acc, &lanes, last_stripe_key(secret));
+        finish(&acc, secret, total_len)
     }
 
     /// The hash of everything appended, finished as `W` finishes.
