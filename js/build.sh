@@ -14,6 +14,8 @@ import json, sys
 print(next(p["version"] for p in json.load(sys.stdin)["packages"] if p["name"] == "wasm-bindgen"))')
 bindgen=target/wasm-bindgen-$version/bin/wasm-bindgen
 [ -x "$bindgen" ] || cargo install -q wasm-bindgen-cli --version "$version" --root "target/wasm-bindgen-$version"
+# `js/build.sh tools`: only that command (CI builds it ahead, in the background: .ci/jobs bindgen).
+[ "${1:-}" = tools ] && exit 0
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1
 RUSTFLAGS="-C target-feature=+simd128 -C llvm-args=-vectorize-slp=false" CARGO_TARGET_DIR=target/js \
   cargo build -q --locked --release -p iohash-js --target wasm32-unknown-unknown

@@ -8,6 +8,7 @@
 #
 #   python/wheels.sh        every wheel and the sdist
 #   python/wheels.sh ci     those CI tests, the abi3 wheel on each platform, and the sdist
+#   python/wheels.sh tools  only the venv of maturin and zig (CI makes it ahead: .ci/jobs venvs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=target/wheels
@@ -16,6 +17,7 @@ venv=target/wheel-venv
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q maturin ziglang
 }
+[ "${1:-}" = tools ] && exit 0
 export PATH="$PWD/$venv/bin:$PATH"
 rustup target add aarch64-unknown-linux-gnu x86_64-unknown-linux-musl aarch64-unknown-linux-musl >/dev/null
 
