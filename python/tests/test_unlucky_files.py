@@ -85,8 +85,11 @@ def _interrupted(statement, setup=""):
     and returns its exit code, its output and the seconds from SIGINT to KeyboardInterrupt
     (None without one). CLOCK_MONOTONIC, which time.monotonic reads on Linux, is one clock for
     every process. A hang is a failure after 20 seconds."""
+    # Python's own SIGINT handler, as an interactive session has it: a process started from a
+    # shell's background job inherits SIGINT ignored, and Python then installs none.
     code = (
-        "import iohash, sys, time\n"
+        "import iohash, signal, sys, time\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         f"{setup}\n"
         "print('started', flush=True)\n"
         "try:\n"
