@@ -166,23 +166,25 @@ macro_rules! simd_kernel {
             /// The streaming digest's end ([`finish_stream_with`]) and its `finish`, compiled
             /// for this backend's feature.
             #[inline]
-            pub(crate) fn finish_stream<T>(
+            pub(crate) fn finish_stream<L: $crate::algorithms::xxh3::long::Kernel, T>(
                 self,
+                last_kernel: L,
                 held: $crate::algorithms::xxh3::long::Held<'_>,
                 finish: impl FnOnce(&[u64; 8]) -> T,
             ) -> T {
                 /// # Safety
                 /// The CPU has the feature.
                 #[target_feature(enable = $feature)]
-                unsafe fn run<T>(
+                unsafe fn run<L: $crate::algorithms::xxh3::long::Kernel, T>(
                     kernel: $backend,
+                    last_kernel: L,
                     held: $crate::algorithms::xxh3::long::Held<'_>,
                     finish: impl FnOnce(&[u64; 8]) -> T,
                 ) -> T {
-                    $crate::algorithms::xxh3::long::finish_stream_with(kernel, held, finish)
+                    $crate::algorithms::xxh3::long::finish_stream_with(kernel, last_kernel, held, finish)
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
-                unsafe { run(self, held, finish) }
+                unsafe { run(self, last_kernel, held, finish) }
             }
 
             /// The one-shot long path and its `finish`, compiled for this backend's feature.
@@ -259,16 +261,15 @@ pub(crate) struct Held<'a> {
     pub(crate) secret: &'a [u8],
 }
 
-/// `finish` of the accumulators after the stream's buffered stripes and its last stripe.
+/// `finish` of the accumulators after the stream's buffered stripes (on `kernel`) and its last
+/// stripe (on `last_kernel`).
 ///
 /// Always inlined, like [`hash_long_with`], so a stream's digest is one call into the backend,
-/// `finish` included, with no trip of the accumulators through memory between the steps. The
-/// last stripe goes through the portable kernel, which the compiler vectorizes for the
-/// backend's feature: the backend's own kernel measured no faster (BENCHMARKS.md, "A hasher
-/// made, fed once and finished").
+/// `finish` included, with no trip of the accumulators through memory between the steps.
 #[inline(always)]
-pub(crate) fn finish_stream_with<K: Kernel, T>(
+pub(crate) fn finish_stream_with<K: Kernel, L: Kernel, T>(
     kernel: K,
+    last_kernel: L,
     held: Held<'_>,
     finish: impl FnOnce(&[u64; 8]) -> T,
 ) -> T {
@@ -283,7 +284,7 @@ pub(crate) fn finish_stream_with<K: Kernel, T>(
             held.secret,
         );
     }
-    super::scalar::accumulate(&mut acc, held.last, last_stripe_key(held.secret));
+    last_kernel.accumulate(&mut acc, held.last, last_stripe_key(held.secret));
     finish(&acc)
 }
 
