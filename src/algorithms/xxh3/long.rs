@@ -166,25 +166,23 @@ macro_rules! simd_kernel {
             /// The streaming digest's end ([`finish_stream_with`]) and its `finish`, compiled
             /// for this backend's feature.
             #[inline]
-            pub(crate) fn finish_stream<L: $crate::algorithms::xxh3::long::Kernel, T>(
+            pub(crate) fn finish_stream<T>(
                 self,
-                last_kernel: L,
                 held: $crate::algorithms::xxh3::long::Held<'_>,
                 finish: impl FnOnce(&[u64; 8]) -> T,
             ) -> T {
                 /// # Safety
                 /// The CPU has the feature.
                 #[target_feature(enable = $feature)]
-                unsafe fn run<L: $crate::algorithms::xxh3::long::Kernel, T>(
+                unsafe fn run<T>(
                     kernel: $backend,
-                    last_kernel: L,
                     held: $crate::algorithms::xxh3::long::Held<'_>,
                     finish: impl FnOnce(&[u64; 8]) -> T,
                 ) -> T {
-                    $crate::algorithms::xxh3::long::finish_stream_with(kernel, last_kernel, held, finish)
+                    $crate::algorithms::xxh3::long::finish_stream_with(kernel, held, finish)
                 }
                 // SAFETY: holding `self` proves the CPU has the feature (see the Kernel impl).
-                unsafe { run(self, last_kernel, held, finish) }
+                unsafe { run(self, held, finish) }
             }
 
             /// The one-shot long path and its `finish`, compiled for this backend's feature.
@@ -261,30 +259,26 @@ pub(crate) struct Held<'a> {
     pub(crate) secret: &'a [u8],
 }
 
-/// `finish` of the accumulators after the stream's buffered stripes (on `kernel`) and its last
-/// stripe (on `last_kernel`).
+/// `finish` of the accumulators after the stream's buffered stripes and its last stripe.
 ///
 /// Always inlined, like [`hash_long_with`], so a stream's digest is one call into the backend,
 /// `finish` included, with no trip of the accumulators through memory between the steps.
 #[inline(always)]
-pub(crate) fn finish_stream_with<K: Kernel, L: Kernel, T>(
+pub(crate) fn finish_stream_with<K: Kernel, T>(
     kernel: K,
-    last_kernel: L,
     held: Held<'_>,
     finish: impl FnOnce(&[u64; 8]) -> T,
 ) -> T {
     let mut acc = *held.acc;
     let mut stripes_so_far = held.stripes_so_far;
-    if !held.stripes.is_empty() {
-        consume_stripes_with(
-            kernel,
-            &mut acc,
-            &mut stripes_so_far,
-            held.stripes,
-            held.secret,
-        );
-    }
-    last_kernel.accumulate(&mut acc, held.last, last_stripe_key(held.secret));
+    consume_stripes_with(
+        kernel,
+        &mut acc,
+        &mut stripes_so_far,
+        held.stripes,
+        held.secret,
+    );
+    kernel.accumulate(&mut acc, held.last, last_stripe_key(held.secret));
     finish(&acc)
 }
 

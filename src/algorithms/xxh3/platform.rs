@@ -166,25 +166,20 @@ impl Platform {
 
     /// `finish` of a stream's accumulators after what it holds ([`finish_stream_with`]), in
     /// one call compiled for this backend.
-    ///
-    /// The last stripe goes through the portable kernel, which the compiler vectorizes for the
-    /// backend's feature: the backend's own kernel measured no faster (BENCHMARKS.md, "A hasher
-    /// made, fed once and finished").
     #[inline(always)]
     pub(crate) fn finish_stream<T>(self, held: Held<'_>, finish: impl FnOnce(&[u64; 8]) -> T) -> T {
-        let last = scalar::Scalar;
         match self {
-            Platform::Scalar => finish_stream_with(scalar::Scalar, last, held, finish),
+            Platform::Scalar => finish_stream_with(scalar::Scalar, held, finish),
             #[cfg(target_arch = "x86_64")]
-            Platform::Sse2(sse2) => sse2.finish_stream(last, held, finish),
+            Platform::Sse2(sse2) => sse2.finish_stream(held, finish),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx2(avx2) => avx2.finish_stream(last, held, finish),
+            Platform::Avx2(avx2) => avx2.finish_stream(held, finish),
             #[cfg(target_arch = "x86_64")]
-            Platform::Avx512(avx512) => avx512.finish_stream(last, held, finish),
+            Platform::Avx512(avx512) => avx512.finish_stream(held, finish),
             #[cfg(target_arch = "aarch64")]
-            Platform::Neon(neon) => neon.finish_stream(last, held, finish),
+            Platform::Neon(neon) => neon.finish_stream(held, finish),
             #[cfg(target_arch = "wasm32")]
-            Platform::Simd128(simd128) => simd128.finish_stream(last, held, finish),
+            Platform::Simd128(simd128) => simd128.finish_stream(held, finish),
         }
     }
 

@@ -289,7 +289,7 @@ impl State {
 
     /// The accumulators as if the input ended now, and the long path's secret, for inputs
     /// over 240 bytes.
-    #[inline(never)]
+    #[inline]
     fn long_digest<T>(&self, finish: impl FnOnce(&[u64; 8], &[u8], u64) -> T) -> T {
         match self.key.long() {
             Some(secret) => self.finish_long(secret, finish),
@@ -319,9 +319,12 @@ impl State {
                 last: &self.buffer[self.buffered - STRIPE_LEN..self.buffered],
                 secret,
             };
-            return self
-                .platform
-                .finish_stream(held, |acc| finish(acc, secret, total_len));
+            // Always inlined, as `digest_longer`'s closure, so the merge is in the backend's call.
+            return self.platform.finish_stream(
+                held,
+                #[inline(always)]
+                |acc| finish(acc, secret, total_len),
+            );
         }
         // The last stripe straddles the buffer's end and start: read in place on the portable
         // kernel, which takes its eight words as they are read.
@@ -372,7 +375,13 @@ impl State {
                 };
             }
         }
-        self.long_digest(W::long)
+        // A closure always inlined, not the function `W::long`, whose call shim whole-program
+        // optimisation left out of line: the merge then read the accumulators back from
+        // memory (BENCHMARKS.md, "The stream's digest under whole-program optimisation").
+        self.long_digest(
+            #[inline(always)]
+            |acc, secret, len| W::long(acc, secret, len),
+        )
     }
 
     /// Writes the state's fields in the order of the format ([`crate::SavedState`]): the key
