@@ -50,7 +50,7 @@ fn streamed<W: Width>(
         Some(secret) => Key::Secret(CustomSecret::new(secret).unwrap()),
         None => Key::seed(seed),
     };
-    let mut state = State::new(key, platform);
+    let mut state = State::new(key, Some(platform));
     for piece in pieces(data, cuts) {
         state.update(piece);
     }

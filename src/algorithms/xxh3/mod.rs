@@ -158,14 +158,13 @@ impl<W> Clone for Core<W> {
 }
 
 impl<W: Width> Core<W> {
-    /// A hasher keyed by what `key` makes, called after the CPU's backend is chosen: with
-    /// no call between making the key and the state, both are built in place, where a key
-    /// made first would be copied (hundreds of bytes) into the state.
+    /// A hasher keyed by what `key` makes. Made in the state's own expression, the key is
+    /// built in place, where a key made first would be copied (hundreds of bytes) into the
+    /// state. The backend is chosen when a stripe first needs it.
     #[inline(always)]
     fn with_key(key: impl FnOnce() -> Key) -> Self {
-        let platform = Platform::detect();
         Core {
-            state: State::new(key(), platform),
+            state: State::new(key(), None),
             width: PhantomData,
         }
     }
@@ -637,6 +636,24 @@ mod tests {
     }
 
     #[test]
+    fn a_hasher_chooses_its_backend_when_a_stripe_needs_it() {
+        let mut hasher = XxHash3::new();
+        hasher.append(&[1; 240]);
+        let short = hasher.current_hash();
+        assert!(
+            hasher.0.state.platform.is_none(),
+            "240 bytes chose a backend"
+        );
+        hasher.append(&[1; 60]);
+        assert!(
+            hasher.0.state.platform.is_some(),
+            "300 bytes chose no backend"
+        );
+        assert_eq!(hasher.current_hash(), XxHash3::hash(&[1; 300]));
+        assert_eq!(short, XxHash3::hash(&[1; 240]));
+    }
+
+    #[test]
     fn long_secrets_need_an_allocator() {
         let result = XxHash3::with_secret(&[7u8; 300]);
         #[cfg(feature = "alloc")]
@@ -784,7 +801,7 @@ mod engine_tests {
                         vec![&data[..head], &data[head..]],
                     ];
                     for pieces in appends {
-                        let mut state = State::new(Key::seed(seed), *platform);
+                        let mut state = State::new(Key::seed(seed), Some(*platform));
                         for piece in &pieces {
                             state.update(piece);
                         }

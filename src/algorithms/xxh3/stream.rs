@@ -164,7 +164,10 @@ pub(crate) struct State {
     stripes_so_far: usize,
     total_len: u64,
     pub(crate) key: Key,
-    platform: Platform,
+    /// The backend; `None` until a stripe first needs one, for a state made without one. So a
+    /// hasher that only ever holds a short input never asks the CPU: each CPUID instruction
+    /// can trap to the hypervisor (BENCHMARKS.md, "One tiny file").
+    pub(super) platform: Option<Platform>,
 }
 
 /// The last stripe's eight words when fewer than a stripe's bytes are buffered: the buffer's
@@ -191,8 +194,9 @@ fn straddled_stripe(buffer: &[u8; BUFFER_LEN], buffered: usize) -> [u64; 8] {
 }
 
 impl State {
+    /// A state keyed by `key` on `platform`, or on the CPU's fastest backend when `None`.
     #[inline]
-    pub(crate) fn new(key: Key, platform: Platform) -> State {
+    pub(crate) fn new(key: Key, platform: Option<Platform>) -> State {
         State {
             acc: INIT_ACC,
             buffer: [0; BUFFER_LEN],
@@ -202,6 +206,12 @@ impl State {
             key,
             platform,
         }
+    }
+
+    /// The backend: the state's, else the CPU's fastest (asked once a process).
+    #[inline(always)]
+    fn platform(&self) -> Platform {
+        self.platform.unwrap_or_else(Platform::detect)
     }
 
     pub(crate) fn reset(&mut self) {
@@ -247,6 +257,7 @@ impl State {
         let Some(secret) = self.key.long() else {
             unreachable!("prepared above");
         };
+        let platform = *self.platform.get_or_insert_with(Platform::detect);
         if self.buffered > 0 {
             // Up to the next whole stripe if more than a buffer of input follows (it is
             // consumed in place next), else the whole buffer.
@@ -259,7 +270,7 @@ impl State {
             let end = self.buffered + fill;
             self.buffer[self.buffered..end].copy_from_slice(&input[..fill]);
             input = &input[fill..];
-            self.platform.consume_stripes(
+            platform.consume_stripes(
                 begin,
                 &mut self.acc,
                 &mut self.stripes_so_far,
@@ -271,7 +282,7 @@ impl State {
         }
         if input.len() > BUFFER_LEN {
             let whole = (input.len() - 1) / STRIPE_LEN * STRIPE_LEN;
-            self.platform.consume_stripes(
+            platform.consume_stripes(
                 begin,
                 &mut self.acc,
                 &mut self.stripes_so_far,
@@ -320,7 +331,7 @@ impl State {
                 secret,
             };
             // Always inlined, as `digest_longer`'s closure, so the merge is in the backend's call.
-            return self.platform.finish_stream(
+            return self.platform().finish_stream(
                 held,
                 #[inline(always)]
                 |acc| finish(acc, secret, total_len),
@@ -368,7 +379,7 @@ impl State {
                 // one-shot's long path, in one call into the backend, rather than stripes
                 // here and the last one on the portable kernel; with the seed's secret if it
                 // is made, else the one-shot's way to it.
-                let (platform, input) = (self.platform, &self.buffer[..self.buffered]);
+                let (platform, input) = (self.platform(), &self.buffer[..self.buffered]);
                 return match derived {
                     Some(secret) => super::hash_long::<W>(platform, input, secret),
                     None => super::oneshot_long::<W>(move || platform, input, *seed),
@@ -478,7 +489,7 @@ impl State {
                 "stripes",
             )?;
         }
-        let mut state = State::new(key, Platform::detect());
+        let mut state = State::new(key, None);
         state.acc = acc;
         state.buffer = buffer;
         state.buffered = buffered;
