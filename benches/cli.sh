@@ -70,21 +70,36 @@ use std::io::Write;
 fn main() {
     let path = std::env::args_os().nth(1).expect("a file");
     let bytes = std::fs::read(&path).expect("readable");
-    let sum = bytes.iter().fold(0u64, |a, &b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
+    let mut sum = bytes.iter().fold(0u64, |a, &b| a.wrapping_mul(31).wrapping_add(u64::from(b)));
+    // With FLOOR_LIBM set at build time, one `powf`, which links libm as indicatif's does.
+    if option_env!("FLOOR_LIBM").is_some() {
+        sum ^= 0.1_f64.powf(bytes.len() as f64 / 15.0).to_bits();
+    }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{sum:016x}  {}", std::path::Path::new(&path).display()).expect("written");
 }
 RUST
 cargo build --release --quiet --offline --manifest-path floor/Cargo.toml --target-dir floor/target
-floor=$scratch/floor/target/release/floor
+FLOOR_LIBM=1 cargo build --release --quiet --offline --manifest-path floor/Cargo.toml \
+  --target-dir floor/target-libm
+# Each program copied, as `cargo install` puts it: a file just written by the linker started
+# up to 8% slower than a copy of it, the command more than the floor (BENCHMARKS.md, Zen 4 hand
+# part, "One tiny file").
+mkdir bin
+cp "$iohash" bin/iohash
+cp "$static" bin/iohash-static
+cp floor/target/release/floor bin/floor
+cp floor/target-libm/release/floor bin/floor-libm
 # Taken in turns (benches/turns.py): run one after the other, two builds of the same code
 # differed by 15% here.
 python3 "$repo/benches/turns.py" "one tiny file (start-up, in turns)" 300 \
-  "$floor tiny" "$iohash -H3 tiny" "$static -H3 tiny" "$xxhsum -H3 tiny" |
-  sed -e "s|$floor|floor|" -e "s|$iohash|iohash|" -e "s|$static|iohash-static|" -e "s|$xxhsum|xxhsum|"
+  "$scratch/bin/floor tiny" "$scratch/bin/floor-libm tiny" "$scratch/bin/iohash -H3 tiny" \
+  "$scratch/bin/iohash-static -H3 tiny" "$xxhsum -H3 tiny" |
+  sed -e "s|$scratch/bin/||" -e "s|$xxhsum|xxhsum|"
 loop() { printf 'for i in $(seq 1000); do %s -H3 tiny >/dev/null; done' "$1"; }
 hyperfine --style none --export-json "$scratch/h.json" --warmup 1 --runs 5 \
-  "$(loop "$iohash")" "$(loop "$static")" "$(loop "$xxhsum")" >/dev/null 2>&1
+  "$(loop "$scratch/bin/iohash")" "$(loop "$scratch/bin/iohash-static")" "$(loop "$xxhsum")" \
+  >/dev/null 2>&1
 python3 - "$scratch/h.json" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
