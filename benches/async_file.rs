@@ -7,7 +7,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iohash::tokio::{hash_file_async, AsyncHasherExt};
-use iohash::{HasherExt, NonCryptographicHasher, XxHash3};
+use iohash::{FileRead, NonCryptographicHasher, XxHash3};
 use tokio_util::sync::CancellationToken;
 
 const FILE_LEN: usize = 64 << 20;
@@ -54,7 +54,10 @@ fn async_file(c: &mut Criterion) {
     group.bench_function("sync_one_thread", |b| {
         b.iter(|| {
             let mut hasher = XxHash3::new();
-            hasher.append_file_parallel(&path, 1).unwrap();
+            FileRead::path(&path)
+                .threads(1)
+                .append_to(&mut hasher)
+                .unwrap();
             black_box(hasher.current_hash())
         })
     });

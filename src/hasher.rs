@@ -200,6 +200,51 @@ pub(crate) fn write_hash_into(hash: &[u8], out: &mut [u8]) -> usize {
     hash.len()
 }
 
+/// A hasher whose hash of `a ‖ b` can be made from its hashers of `a` and of `b`: the CRCs.
+/// So the ranges of a file can be hashed anywhere (threads, processes, machines) and joined.
+///
+/// A CRC is linear: the CRC of `a ‖ b` follows from the CRCs of `a` and `b` and the length of
+/// `b`. XXH3, XXH64 and XXH32 carry state from every byte to the next through multiplications
+/// and rotations, so the hash of `b` alone says nothing of what `b` does after `a`: their parts
+/// cannot be hashed apart and joined, and they do not implement this trait. (For those, hash
+/// the parts in order, or save and restore the state between them:
+/// [`save_state`](NonCryptographicHasher::save_state).) Part of the core: it needs no `std`.
+///
+/// Sealed: only iohash's CRCs implement it ([`Crc32`](crate::Crc32),
+/// [`Crc64`](crate::Crc64), and [`Crc`](crate::Crc) of any parameters).
+///
+/// ```
+/// use iohash::{Crc32, DynHasher, NonCryptographicHasher, SplittableHasher};
+///
+/// fn join<H: SplittableHasher>(mut parts: Vec<H>) -> H {
+///     let mut whole = parts.remove(0);
+///     for part in &parts {
+///         whole.combine(part);
+///     }
+///     whole
+/// }
+/// let parts = [&b"12345"[..], b"", b"6789"].map(|part| {
+///     let mut crc = Crc32::new();
+///     crc.append(part);
+///     crc
+/// });
+/// assert_eq!(join(parts.to_vec()).current_hash(), Crc32::hash(b"123456789"));
+/// ```
+pub trait SplittableHasher: DynHasher + Clone + sealed::Sealed {
+    /// Makes `self` the hasher of its bytes followed by `next`'s.
+    ///
+    /// # Panics
+    /// If the two compute different parameter sets.
+    fn combine(&mut self, next: &Self);
+}
+
+pub(crate) mod sealed {
+    /// Implemented by the hashers of this crate that may be [`SplittableHasher`]s.
+    ///
+    /// [`SplittableHasher`]: super::SplittableHasher
+    pub trait Sealed {}
+}
+
 /// A hash's bytes in canonical order, for the hashers whose hash length is known only at run
 /// time ([`AnyHasher`](crate::AnyHasher), [`Crc`](crate::Crc)): 1 to 16 bytes, read as a
 /// slice.

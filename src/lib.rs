@@ -12,10 +12,9 @@
 //!   `u128`, one-shots);
 //! - with `std`: [`io::Write`](std::io::Write) for every hasher and `dyn DynHasher`, and
 //!   [`HasherExt`] (`append_from_reader`, `append_from_buf_reader`, and for files, by path or
-//!   open `File`, `append_file`, `append_open_file`, `append_file_range`,
-//!   `append_open_file_range`), the hash of a file ([`hash_file`], [`hash_files`],
-//!   [`hash_file_parallel`], [`hash_open_file_parallel`]) and the tee adapters
-//!   [`HashingReader`] and [`HashingWriter`].
+//!   open `File`, `append_file`, `append_open_file`), one engine for every read of a file
+//!   ([`FileRead`]: a range, threads, an observer; [`hash_file`]), many files in order
+//!   ([`hash_files`]) and the tee adapters [`HashingReader`] and [`HashingWriter`].
 //!
 //! `use iohash::prelude::*` brings the traits into scope. The same bytes give the same hash
 //! however they are split, and the hashes are those of the C reference (`xxhsum`, libxxhash).
@@ -109,9 +108,8 @@
 //! checkpoints of long jobs. A bad state is a [`StateError`], never a panic.
 //!
 //! CRCs also split: [`Crc32::combine`] and [`Crc64::combine`] join the CRCs of consecutive
-//! parts, [`append_file_range`](HasherExt::append_file_range) hashes one part of a file, and
-//! [`hash_file_parallel`] a whole
-//! file as ranges on several threads (the xxHash family cannot be split; see
+//! parts, and [`FileRead::range`] hashes one part of a file, so parts hashed on other
+//! machines join into the whole file's (the xxHash family cannot be split; see
 //! [`SplittableHasher`]).
 //! ```
 //! use iohash::{DynHasher, NonCryptographicHasher, XxHash128};
@@ -262,13 +260,11 @@ pub use algorithms::xxh3::{XxHash128, XxHash3};
 pub use algorithms::xxh32::XxHash32;
 pub use algorithms::xxh64::XxHash64;
 pub use algorithms::{Algorithm, AnyHasher, UnknownAlgorithm};
-pub use hasher::{DynHasher, HashBytes, NonCryptographicHasher};
+pub use hasher::{DynHasher, HashBytes, NonCryptographicHasher, SplittableHasher};
 #[cfg(feature = "std")]
-pub use io::file::hash_files;
+pub use io::files::{hash_files, FileJob};
 #[cfg(feature = "std")]
-pub use io::range::{hash_file_parallel, hash_open_file_parallel, SplittableHasher, MIN_PART_LEN};
-#[cfg(feature = "std")]
-pub use io::read_ahead::{hash_file, hash_open_file};
+pub use io::read::{hash_file, FileRead};
 #[cfg(feature = "std")]
 pub use io::snapshot::FileSnapshot;
 #[cfg(feature = "std")]

@@ -10,13 +10,14 @@ use std::cell::Cell;
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{self, BufRead, BufReader, Cursor, Read, Write};
+use std::ops::ControlFlow;
 
 #[cfg(feature = "bytes")]
 use bytes::{Buf, Bytes, BytesMut};
 use iohash::prelude::*;
 use iohash::{
-    hash_file, hash_files, DynHasher, HashingReader, HashingWriter, NonCryptographicHasher,
-    XxHash3, LARGE_READ_LEN,
+    hash_file, hash_files, DynHasher, FileRead, HashingReader, HashingWriter,
+    NonCryptographicHasher, XxHash3, LARGE_READ_LEN,
 };
 
 struct CountingAllocator;
@@ -334,17 +335,53 @@ fn hash_file_at_every_threshold_and_on_bad_paths() {
     // hash_files: input order, one error per failing file, the rest hashed.
     paths.insert(3, missing);
     paths.insert(5, dir.path().to_path_buf());
-    let results = hash_files(&paths, 0, XxHash3::new);
+    let mut results = Vec::new();
+    hash_files(
+        &paths,
+        0,
+        &mut (),
+        |path, mut job| {
+            let mut hasher = XxHash3::new();
+            job.read(FileRead::path(path)).append_to(&mut hasher)?;
+            Ok::<_, io::Error>(hasher.current_hash())
+        },
+        |path, result| {
+            results.push((path.clone(), result));
+            ControlFlow::Continue(())
+        },
+    )
+    .unwrap();
     assert_eq!(results.len(), paths.len());
-    for (path, result) in paths.iter().zip(&results) {
+    for (path, (given, result)) in paths.iter().zip(&results) {
+        assert_eq!(given, path, "not in input order");
         match fs::metadata(path) {
             Ok(m) if m.is_file() => assert_eq!(
-                result.as_ref().unwrap().current_hash(),
+                *result.as_ref().unwrap(),
                 XxHash3::hash(&fs::read(path).unwrap())
             ),
             _ => assert!(result.is_err(), "{}", path.display()),
         }
     }
+    // `Break` from `done` ends the run there.
+    let mut handed_back = 0;
+    hash_files(
+        &paths,
+        2,
+        &mut (),
+        |path, mut job| {
+            job.read(FileRead::path(path))
+                .append_to(&mut XxHash3::new())
+        },
+        |_, _| {
+            handed_back += 1;
+            match handed_back {
+                2 => ControlFlow::Break(()),
+                _ => ControlFlow::Continue(()),
+            }
+        },
+    )
+    .unwrap();
+    assert_eq!(handed_back, 2);
 }
 
 #[test]

@@ -5,9 +5,11 @@
 
 mod common;
 
-use common::{append_in_pieces, random_splits, Rng};
+use common::{
+    append_in_pieces, hash_ranges_on_threads, random_splits, OnProgress, Rng, THREADED_READ_LEN,
+};
 use iohash::{
-    Algorithm, Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, HasherExt,
+    Algorithm, Crc32, Crc32Variant, Crc64, Crc64Variant, DynHasher, FileRead,
     NonCryptographicHasher,
 };
 
@@ -328,39 +330,32 @@ fn combining_different_parameter_sets_panics() {
     Crc32::new().combine(&Crc32::with_variant(Crc32Variant::Iscsi));
 }
 
+/// The length the ranges of a file were once cut to at least: the lengths below are around
+/// its multiples.
+const PART_LEN: usize = 4 << 20;
+
 #[test]
 fn a_file_hashed_in_parallel_ranges_equals_the_sequential_hash() {
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(12);
-    let min = iohash::MIN_PART_LEN as usize;
-    for len in [0, 1000, 2 * min - 1, 3 * min + 7] {
+    for len in [0, 1000, 2 * PART_LEN - 1, 3 * PART_LEN + 7] {
         let path = dir.path().join(format!("f{len}"));
         let data = rng.bytes(len);
         std::fs::write(&path, &data).unwrap();
-        for threads in [0, 1, 2, 3] {
+        for parts in [1, 2, 3, 4] {
             for &variant in Crc64Variant::ALL {
                 let crc =
-                    iohash::hash_file_parallel(&path, threads, || Crc64::with_variant(variant))
-                        .unwrap();
-                assert_eq!(
-                    crc.current_hash(),
-                    variant.checksum(&data),
-                    "{len} {threads}"
-                );
+                    hash_ranges_on_threads(&path, parts, || Crc64::with_variant(variant)).unwrap();
+                assert_eq!(crc.current_hash(), variant.checksum(&data), "{len} {parts}");
             }
             for &variant in Crc32Variant::ALL {
                 let crc =
-                    iohash::hash_file_parallel(&path, threads, || Crc32::with_variant(variant))
-                        .unwrap();
-                assert_eq!(
-                    crc.current_hash(),
-                    variant.checksum(&data),
-                    "{len} {threads}"
-                );
+                    hash_ranges_on_threads(&path, parts, || Crc32::with_variant(variant)).unwrap();
+                assert_eq!(crc.current_hash(), variant.checksum(&data), "{len} {parts}");
             }
         }
         assert_eq!(
-            iohash::hash_file_parallel(&path, 2, Crc64::new)
+            hash_ranges_on_threads(&path, 2, Crc64::new)
                 .unwrap()
                 .current_hash(),
             iohash::hash_file::<Crc64>(&path).unwrap()
@@ -380,7 +375,9 @@ fn file_ranges_hash_their_bytes_and_report_a_short_file() {
         let len = rng.below(data.len() - offset + 1);
         let mut crc = Crc32::with_variant(Crc32Variant::Iscsi);
         assert_eq!(
-            crc.append_file_range(&path, offset as u64, len as u64)
+            FileRead::path(&path)
+                .range(offset as u64, Some(len as u64))
+                .append_to(&mut crc)
                 .unwrap(),
             len as u64
         );
@@ -388,81 +385,148 @@ fn file_ranges_hash_their_bytes_and_report_a_short_file() {
             crc.current_hash(),
             Crc32Variant::Iscsi.checksum(&data[offset..offset + len])
         );
+        // And to the end of the file.
+        let mut crc = Crc32::with_variant(Crc32Variant::Iscsi);
+        assert_eq!(
+            FileRead::path(&path)
+                .range(offset as u64, None)
+                .append_to(&mut crc)
+                .unwrap(),
+            (data.len() - offset) as u64
+        );
+        assert_eq!(
+            crc.current_hash(),
+            Crc32Variant::Iscsi.checksum(&data[offset..])
+        );
     }
-    let err = Crc32::new()
-        .append_file_range(&path, 99_000, 2_000)
+    let err = FileRead::path(&path)
+        .range(99_000, Some(2_000))
+        .append_to(&mut Crc32::new())
         .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
     assert_eq!(
         err.to_string(),
         "the file is 100000 bytes long, and the range ends at byte 101000"
     );
+    let err = FileRead::path(&path)
+        .range(100_001, None)
+        .append_to(&mut Crc32::new())
+        .unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
+    assert_eq!(
+        err.to_string(),
+        "the file is 100000 bytes long, and the range starts at byte 100001"
+    );
     // A range whose end does not fit 64 bits is refused as such, not cut at 2^64 - 1.
-    let err = Crc32::new()
-        .append_file_range(&path, 1, u64::MAX)
+    let err = FileRead::path(&path)
+        .range(1, Some(u64::MAX))
+        .append_to(&mut Crc32::new())
         .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
     assert!(err.to_string().contains("ends past byte 2^64 - 1"), "{err}");
-    let err = Crc32::new()
-        .append_file_range(dir.path(), 0, 1)
+    let err = FileRead::path(dir.path())
+        .range(0, Some(1))
+        .append_to(&mut Crc32::new())
         .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
-    let err = iohash::hash_file_parallel(dir.path().join("missing"), 2, Crc32::new).unwrap_err();
+    // Anything but a regular file has no byte ranges.
+    #[cfg(unix)]
+    {
+        let err = FileRead::path("/dev/null")
+            .range(0, Some(0))
+            .append_to(&mut Crc32::new())
+            .unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+        assert_eq!(err.to_string(), "a byte range needs a regular file");
+    }
+    let err = FileRead::path(&dir.path().join("missing"))
+        .threads(2)
+        .append_to(&mut Crc32::new())
+        .unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
-    let err = iohash::hash_file_parallel(dir.path(), 2, Crc32::new).unwrap_err();
+    let err = hash_ranges_on_threads(&dir.path().join("missing"), 2, Crc32::new).unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
+    let err = FileRead::path(dir.path())
+        .threads(2)
+        .append_to(&mut Crc32::new())
+        .unwrap_err();
+    assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
+    let err = hash_ranges_on_threads(dir.path(), 2, Crc32::new).unwrap_err();
     assert_eq!(err.kind(), std::io::ErrorKind::IsADirectory);
 }
 
 #[test]
-fn a_parallel_hash_reads_the_file_it_opened_and_reports_its_progress() {
+fn a_read_on_threads_reads_the_file_it_opened_and_reports_its_progress() {
+    use std::io::{Seek, SeekFrom};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f");
-    let len = 3 * iohash::MIN_PART_LEN as usize + 5;
+    // Long enough to be read on threads.
+    let len = THREADED_READ_LEN + 3 * (256 << 10) + 5;
     let old = Rng(15).bytes(len);
     std::fs::write(&path, &old).unwrap();
     let file = std::fs::File::open(&path).unwrap();
-    // Another file of the same length renamed over the path: every range still comes from
+    // Another file of the same length renamed over the path: every chunk still comes from
     // the handle opened first, never from the new file by name.
     let new = dir.path().join("new");
     std::fs::write(&new, Rng(16).bytes(len)).unwrap();
     std::fs::rename(&new, &path).unwrap();
-    let progress = std::sync::atomic::AtomicU64::new(0);
-    let crc = iohash::hash_open_file_parallel(&file, 3, Crc32::new, |bytes| {
-        progress.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
-    })
-    .unwrap();
-    assert_eq!(crc.current_hash(), Crc32Variant::IsoHdlc.checksum(&old));
-    assert_eq!(progress.into_inner(), len as u64);
-
-    // A range of an open file, wherever its position stands.
+    let (mut progress, mut calls) = (0, 0);
     let mut crc = Crc32::new();
+    let read = FileRead::file(&file)
+        .threads(3)
+        .observer(&mut OnProgress(|bytes| {
+            progress += bytes;
+            calls += 1;
+        }))
+        .append_to(&mut crc)
+        .unwrap();
+    assert_eq!(read, len as u64);
+    assert_eq!(crc.current_hash(), Crc32Variant::IsoHdlc.checksum(&old));
+    assert_eq!(progress, len as u64);
+    assert!(calls > 1, "progress told once for {len} bytes");
+
+    // A range of an open file, wherever its position stands; the position does not move.
+    let mut crc = Crc32::new();
+    (&file).seek(SeekFrom::Start(7)).unwrap();
     std::io::Read::read_exact(&mut &file, &mut [0; 10]).unwrap();
-    crc.append_open_file_range(&file, 4, 1000).unwrap();
+    FileRead::file(&file)
+        .range(4, Some(1000))
+        .append_to(&mut crc)
+        .unwrap();
     assert_eq!(
         crc.current_hash(),
         Crc32Variant::IsoHdlc.checksum(&old[4..1004])
     );
+    assert_eq!((&file).stream_position().unwrap(), 17);
 }
 
 #[test]
-fn a_file_that_grows_during_a_parallel_hash_is_an_error() {
+fn a_file_that_grows_during_a_read_on_threads_is_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f");
-    let len = 2 * iohash::MIN_PART_LEN as usize;
-    std::fs::write(&path, Rng(17).bytes(len)).unwrap();
+    // Sparse, and long enough to be read on threads.
+    let len = THREADED_READ_LEN + (1 << 20);
+    std::fs::File::create(&path)
+        .unwrap()
+        .set_len(len as u64)
+        .unwrap();
     let file = std::fs::File::open(&path).unwrap();
-    let grown = std::sync::Once::new();
-    let nvme = || Crc64::with_variant(Crc64Variant::Nvme);
-    let err = iohash::hash_open_file_parallel(&file, 2, nvme, |_| {
-        grown.call_once(|| {
-            let mut f = std::fs::OpenOptions::new()
-                .append(true)
-                .open(&path)
-                .unwrap();
-            std::io::Write::write_all(&mut f, b"more").unwrap();
-        });
-    })
-    .unwrap_err();
+    let mut grown = false;
+    let mut nvme = Crc64::with_variant(Crc64Variant::Nvme);
+    let err = FileRead::file(&file)
+        .threads(2)
+        .observer(&mut OnProgress(|_| {
+            if !std::mem::replace(&mut grown, true) {
+                let mut f = std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .unwrap();
+                std::io::Write::write_all(&mut f, b"more").unwrap();
+            }
+        }))
+        .append_to(&mut nvme)
+        .unwrap_err();
+    assert!(grown);
     assert!(
         err.to_string()
             .contains("file changed while it was being hashed"),

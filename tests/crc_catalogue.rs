@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{append_in_pieces, random_splits, Rng};
+use common::{append_in_pieces, hash_ranges_on_threads, random_splits, Rng};
 use iohash::{
     crc_catalogue, Algorithm, AnyHasher, Crc, Crc32Variant, Crc64Variant, CrcEngine, CrcParams,
     DynHasher, NonCryptographicHasher,
@@ -315,10 +315,11 @@ fn every_alias_parses_as_its_set_and_names_no_other() {
 fn a_file_of_any_crc_hashes_in_parallel_ranges() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f");
-    let data = Rng(26).bytes(3 * iohash::MIN_PART_LEN as usize + 5);
+    // Three ranges of 4 MiB and more.
+    let data = Rng(26).bytes(3 * (4 << 20) + 5);
     std::fs::write(&path, &data).unwrap();
     let proto = Crc::with_params(crc_catalogue::CRC_24_OPENPGP);
-    let crc = iohash::hash_file_parallel(&path, 3, || proto.clone()).unwrap();
+    let crc = hash_ranges_on_threads(&path, 3, || proto.clone()).unwrap();
     let reference = crc::Crc::<u32>::new(&crc::CRC_24_OPENPGP);
     assert_eq!(crc.current_hash(), u64::from(reference.checksum(&data)));
 }

@@ -9,12 +9,16 @@ mod common;
 
 use std::fs::File;
 use std::io::{self, BufReader, ErrorKind, Read, Write};
+use std::ops::ControlFlow;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use common::Rng;
-use iohash::{prelude::*, Algorithm, Crc64, HashingReader, HashingWriter, XxHash3, XxHash64};
+use common::{OnProgress, Rng, THREADED_READ_LEN};
+use iohash::{
+    prelude::*, Algorithm, Crc64, FileRead, HashingReader, HashingWriter, ReadObserver, XxHash3,
+    XxHash64,
+};
 
 /// What goes wrong, and where.
 #[derive(Clone, Copy, Debug)]
@@ -279,10 +283,22 @@ fn a_file_changed_while_hashed_gives_the_hash_of_one_version_or_an_error() {
         iohash::hash_file::<XxHash3>(&path)
     });
     while_changing("hash_files", &small, &path, &xxh3, time, || {
-        let first = iohash::hash_files(&[&path, &path], 0, XxHash3::new)
-            .into_iter()
-            .next();
-        first.unwrap().map(|hasher| hasher.current_hash())
+        let mut first = None;
+        iohash::hash_files(
+            [&path, &path],
+            0,
+            &mut (),
+            |path, mut job| {
+                let mut hasher = XxHash3::new();
+                job.read(FileRead::path(path)).append_to(&mut hasher)?;
+                Ok::<_, io::Error>(hasher.current_hash())
+            },
+            |_, result| {
+                first.get_or_insert(result);
+                ControlFlow::Continue(())
+            },
+        )?;
+        first.expect("a result for each path")
     });
     while_changing("append_open_file", &small, &path, &xxh3, time, || {
         let mut hasher = XxHash3::new();
@@ -292,25 +308,20 @@ fn a_file_changed_while_hashed_gives_the_hash_of_one_version_or_an_error() {
     // A range: the bytes of one version from 1000 to the short length.
     let range = |v: &Vec<u8>| XxHash3::hash(&v[1000..small.short_len as usize]);
     let ranges: Vec<u64> = small.all().iter().map(range).collect();
-    while_changing("append_file_range", &small, &path, &ranges, time, || {
+    while_changing("a range", &small, &path, &ranges, time, || {
         let mut hasher = XxHash3::new();
-        hasher.append_file_range(&path, 1000, small.short_len - 1000)?;
+        FileRead::path(&path)
+            .range(1000, Some(small.short_len - 1000))
+            .append_to(&mut hasher)?;
         Ok(hasher.current_hash())
     });
 
-    // Large enough to be hashed as ranges on several threads.
-    let large = Versions::new(3 * iohash::MIN_PART_LEN as usize + 4096);
-    let crcs: Vec<u64> = large.all().iter().map(|v| Crc64::hash(v)).collect();
-    let (oks, errors) = while_changing("hash_file_parallel", &large, &path, &crcs, time, || {
-        iohash::hash_file_parallel(&path, 3, Crc64::new).map(|crc| crc.current_hash())
-    });
-    assert!(oks + errors > 0);
-    // Read on several threads, hashed in order (from 64 MiB on).
-    let large = Versions::new((64 << 20) + 4096);
+    // Read on several threads, hashed in order.
+    let large = Versions::new(THREADED_READ_LEN + 4096);
     let xxh3: Vec<u64> = large.all().iter().map(|v| XxHash3::hash(v)).collect();
-    let (oks, errors) = while_changing("append_file_parallel", &large, &path, &xxh3, time, || {
+    let (oks, errors) = while_changing("on threads", &large, &path, &xxh3, time, || {
         let mut hasher = XxHash3::new();
-        hasher.append_file_parallel(&path, 3)?;
+        FileRead::path(&path).threads(3).append_to(&mut hasher)?;
         Ok(hasher.current_hash())
     });
     assert!(oks + errors > 0);
@@ -358,9 +369,8 @@ fn a_write_in_place_after_the_hash_began_is_an_error() {
     use std::os::unix::fs::FileExt;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f");
-    // Large enough to be hashed as two ranges in parallel, and read ahead on threads.
-    let len = (64 << 20) + 4096;
-    assert!(len > 2 * iohash::MIN_PART_LEN);
+    // Large enough to be read on threads.
+    let len = (THREADED_READ_LEN + 4096) as u64;
     let data = Rng(43).bytes(len as usize);
     /// A change to the file (of the length given), once its hash has begun.
     type Change = fn(&File, u64);
@@ -392,23 +402,32 @@ fn a_write_in_place_after_the_hash_began_is_an_error() {
             hasher: XxHash3::new(),
             change: Some(|| change(&writer, len)),
         };
-        let result = sink.append_file_range(&path, 10, len - 20);
+        let result = FileRead::path(&path)
+            .range(10, Some(len - 20))
+            .append_to(&mut sink);
         assert!(result.is_err(), "range, {what}: {result:?}");
 
+        // An open file read on threads, changed once the first chunk is hashed.
         let writer = fresh();
         let file = File::open(&path).unwrap();
-        let once = std::sync::Once::new();
-        let result = iohash::hash_open_file_parallel(&file, 2, Crc64::new, |_| {
-            once.call_once(|| change(&writer, len));
-        });
-        assert!(result.is_err(), "parallel, {what}");
+        let mut changed = false;
+        let result = FileRead::file(&file)
+            .threads(2)
+            .observer(&mut OnProgress(|_| {
+                if !std::mem::replace(&mut changed, true) {
+                    change(&writer, len);
+                }
+            }))
+            .append_to(&mut Crc64::new());
+        assert!(changed, "open file on threads, {what}: never changed");
+        assert!(result.is_err(), "open file on threads, {what}: {result:?}");
 
         let writer = fresh();
         let mut sink = ChangeOnFirstWrite {
             hasher: XxHash3::new(),
             change: Some(|| change(&writer, len)),
         };
-        let result = sink.append_file_parallel(&path, 2);
+        let result = FileRead::path(&path).threads(2).append_to(&mut sink);
         assert!(result.is_err(), "read on threads, {what}: {result:?}");
     }
 }
@@ -431,17 +450,23 @@ fn pseudo_files_whose_size_lies_are_read_to_their_end() {
     );
     let crc = Crc64::hash(&bytes);
     for threads in [1, 2, 4] {
-        let parallel = iohash::hash_file_parallel(version, threads, Crc64::new).unwrap();
+        let mut parallel = Crc64::new();
+        FileRead::path(version)
+            .threads(threads)
+            .append_to(&mut parallel)
+            .unwrap();
         assert_eq!(parallel.current_hash(), crc, "{threads} threads");
     }
-    let counted = std::sync::atomic::AtomicU64::new(0);
+    let mut counted = 0;
     let open = File::open(version).unwrap();
-    let parallel = iohash::hash_open_file_parallel(&open, 2, Crc64::new, |n| {
-        counted.fetch_add(n, Ordering::Relaxed);
-    })
-    .unwrap();
+    let mut parallel = Crc64::new();
+    FileRead::file(&open)
+        .threads(2)
+        .observer(&mut OnProgress(|n| counted += n))
+        .append_to(&mut parallel)
+        .unwrap();
     assert_eq!(parallel.current_hash(), crc);
-    assert_eq!(counted.into_inner(), bytes.len() as u64);
+    assert_eq!(counted, bytes.len() as u64);
     assert_eq!(
         iohash::hash_file::<XxHash3>(version).unwrap(),
         XxHash3::hash(&bytes)
@@ -450,7 +475,10 @@ fn pseudo_files_whose_size_lies_are_read_to_their_end() {
     hasher.append_file(version).unwrap();
     assert_eq!(hasher.current_hash(), XxHash64::hash(&bytes));
     let mut hasher = XxHash64::new();
-    hasher.append_file_parallel(version, 2).unwrap();
+    FileRead::path(version)
+        .threads(2)
+        .append_to(&mut hasher)
+        .unwrap();
     assert_eq!(hasher.current_hash(), XxHash64::hash(&bytes));
 }
 
@@ -482,7 +510,10 @@ fn a_file_read_on_threads_hashes_as_read_straight() {
             for threads in [2, 3] {
                 let mut hasher = algorithm.hasher(0);
                 assert_eq!(
-                    hasher.append_file_parallel(&path, threads).unwrap(),
+                    FileRead::path(&path)
+                        .threads(threads)
+                        .append_to(&mut hasher)
+                        .unwrap(),
                     len as u64
                 );
                 assert_eq!(
@@ -494,25 +525,41 @@ fn a_file_read_on_threads_hashes_as_read_straight() {
         }
         // More readers than the ring has buffers.
         let mut hasher = XxHash64::new();
-        hasher.append_file_parallel(&path, 40).unwrap();
+        FileRead::path(&path)
+            .threads(40)
+            .append_to(&mut hasher)
+            .unwrap();
         assert_eq!(hasher.current_hash(), XxHash64::hash(&data[..len]));
         let mut file = File::open(&path).unwrap();
         file.seek(SeekFrom::Start(12345)).unwrap();
         let mut hasher = XxHash3::new();
-        hasher.append_open_file_parallel(&file, 2).unwrap();
+        FileRead::file(&file)
+            .threads(2)
+            .append_to(&mut hasher)
+            .unwrap();
         assert_eq!(hasher.current_hash(), XxHash3::hash(&data[12345..len]));
+        assert_eq!(file.stream_position().unwrap(), len as u64);
+        // A range on threads, by position: the handle stays where it was.
+        let mut hasher = XxHash3::new();
+        FileRead::file(&file)
+            .range(3, None)
+            .threads(2)
+            .append_to(&mut hasher)
+            .unwrap();
+        assert_eq!(hasher.current_hash(), XxHash3::hash(&data[3..len]));
         assert_eq!(file.stream_position().unwrap(), len as u64);
     }
 }
 
-/// A thread the system refuses is no error: its range is hashed on the calling thread. The
-/// test runs itself again with `RUST_MIN_STACK` past any address space, so that every thread
-/// is refused (as `ulimit -v` or a full process table refuses them), and nothing else is short.
+/// A thread the system refuses is no error: its share is read on the calling thread, and the
+/// observer hears of it. The test runs itself again with `RUST_MIN_STACK` past any address
+/// space, so that every thread is refused (as `ulimit -v` or a full process table refuses
+/// them), and nothing else is short.
 #[test]
-fn ranges_whose_threads_are_refused_are_hashed_on_the_calling_thread() {
+fn reads_whose_threads_are_refused_are_done_on_the_calling_thread() {
     const CHILD: &str = "IOHASH_TEST_THREADS_REFUSED";
     if std::env::var_os(CHILD).is_none() {
-        let name = "ranges_whose_threads_are_refused_are_hashed_on_the_calling_thread";
+        let name = "reads_whose_threads_are_refused_are_done_on_the_calling_thread";
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args([name, "--exact", "--test-threads=1", "--nocapture"])
             .env(CHILD, "1")
@@ -531,10 +578,50 @@ fn ranges_whose_threads_are_refused_are_hashed_on_the_calling_thread() {
         std::thread::Builder::new().spawn(|| ()).is_err(),
         "threads are not refused here"
     );
+    /// What the observer heard of refused threads: (asked, started) each time.
+    struct Refusals(Vec<(usize, usize)>);
+    impl ReadObserver for Refusals {
+        fn thread_refused(&mut self, asked: usize, started: usize, _: &io::Error) {
+            self.0.push((asked, started));
+        }
+    }
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("f");
-    let data = Rng(9).bytes(3 * iohash::MIN_PART_LEN as usize + 5);
+    // Long enough to be read on threads.
+    let data = Rng(9).bytes(THREADED_READ_LEN + 5);
     std::fs::write(&path, &data).unwrap();
-    let crc = iohash::hash_file_parallel(&path, 3, Crc64::new).unwrap();
+    let mut refusals = Refusals(Vec::new());
+    let mut crc = Crc64::new();
+    FileRead::path(&path)
+        .threads(3)
+        .observer(&mut refusals)
+        .append_to(&mut crc)
+        .unwrap();
     assert_eq!(crc.current_hash(), Crc64::hash(&data));
+    assert_eq!(refusals.0, [(3, 1)]);
+
+    // Many files: each is hashed on the calling thread.
+    let small = dir.path().join("small");
+    std::fs::write(&small, b"small").unwrap();
+    let paths = [&small, &path, &small];
+    let mut refusals = Refusals(Vec::new());
+    let mut hashes = Vec::new();
+    iohash::hash_files(
+        paths,
+        2,
+        &mut refusals,
+        |path, mut job| {
+            let mut crc = Crc64::new();
+            job.read(FileRead::path(path)).append_to(&mut crc)?;
+            Ok::<_, io::Error>(crc.current_hash())
+        },
+        |_, hash| {
+            hashes.push(hash.unwrap());
+            ControlFlow::Continue(())
+        },
+    )
+    .unwrap();
+    let small = Crc64::hash(b"small");
+    assert_eq!(hashes, [small, Crc64::hash(&data), small]);
+    assert_eq!(refusals.0, [(2, 1)]);
 }

@@ -14,13 +14,16 @@ use std::num::NonZeroU64;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use iohash::cloud::S3Composite;
-use iohash::{Algorithm, AnyHasher, HasherExt, NonCryptographicHasher};
+use std::ops::ControlFlow;
 
+use iohash::cloud::S3Composite;
+use iohash::{hash_files, Algorithm, AnyHasher, FileJob, FileRead, NonCryptographicHasher};
+
+use crate::hash::Range;
 use crate::input::{describe, path_from_bytes, read_line, Input};
 use crate::mhl::ListEntry;
-use crate::ordered::{for_each_ordered, threads_for};
 use crate::sumfile::{escape_file_name, needs_escape, parse_line, ParseOptions, ParsedLine};
+use crate::watch::Watch;
 
 pub struct CheckOptions {
     pub seed: u64,
@@ -94,7 +97,7 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     };
     // Lines are read as they are checked: memory stays flat however long the list is.
     let end = if options.zero { b'\0' } else { b'\n' };
-    let mut items: Box<dyn Iterator<Item = (u64, Item)> + Send> = match input {
+    let items: Box<dyn Iterator<Item = (u64, Item)> + Send> = match input {
         Input::Path(path) if path.extension().is_some_and(|e| e == "mhl") => {
             match crate::mhl::manifest_as_list(path) {
                 Ok((root, entries, ignore)) => {
@@ -124,12 +127,6 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             }
         },
     };
-    let first_two: Vec<_> = items.by_ref().take(2).collect();
-    let threads = threads_for(
-        options.threads,
-        if first_two.len() < 2 { 1 } else { usize::MAX },
-    );
-
     let mut out = BufWriter::new(io::stdout().lock());
     // The first error writing standard output: it stops the check (what follows would be lost).
     let mut write_error: Option<io::Error> = None;
@@ -137,11 +134,17 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     let hashers = Hashers::new(options.seed);
     // With --audit, every name the list holds (a set as large as the list).
     let mut listed: HashSet<Vec<u8>> = HashSet::new();
-    for_each_ordered(
-        first_two.into_iter().chain(items),
-        threads,
-        |(_, item)| match item {
-            Item::Check(line) => Some(verify(line, hashers.new_hasher(line.algorithm), options)),
+    let _ = hash_files(
+        items,
+        options.threads.unwrap_or(0),
+        &mut Watch::default(),
+        |(_, item), job| match item {
+            Item::Check(line) => Some(verify(
+                line,
+                hashers.new_hasher(line.algorithm),
+                options,
+                job,
+            )),
             _ => None,
         },
         |(number, item), mut result| {
@@ -238,7 +241,10 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
                 }
                 (Item::Check(_), None) => unreachable!("every check line is verified"),
             }
-            write_error.is_none()
+            match write_error {
+                None => ControlFlow::Continue(()),
+                Some(_) => ControlFlow::Break(()),
+            }
         },
     );
 
@@ -433,9 +439,14 @@ impl Verdict {
     }
 }
 
-/// Hashes the file a line names with `hasher` (new), or for an S3 composite checksum in parts
-/// of `part_size`, or the directory it names as `--tree` does.
-fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> io::Result<Verdict> {
+/// Hashes the file a line names with `hasher` (new) through `job`, or for an S3 composite
+/// checksum in parts of `part_size`, or the directory it names as `--tree` does.
+fn verify(
+    line: &ParsedLine,
+    mut hasher: AnyHasher,
+    options: &CheckOptions,
+    mut job: FileJob<'_>,
+) -> io::Result<Verdict> {
     let part_size = options.part_size;
     // As xxhsum: the name "stdin" reads standard input.
     let input = if line.file_name == b"stdin" {
@@ -464,21 +475,17 @@ fn verify(line: &ParsedLine, mut hasher: AnyHasher, options: &CheckOptions) -> i
             )
         })?;
         let mut s3 = S3Composite::new(variant, part_size);
-        match &options.range {
-            Some(range) => range.append(&mut s3, &input.open()?)?,
-            None => s3.append_open_file_parallel(&input.open()?, 1).map(drop)?,
-        }
+        let file = input.open()?;
+        let read = Range::of(options.range.as_ref(), FileRead::file(&file));
+        job.read(read).append_to(&mut s3)?;
         return Ok(Verdict::file(
             u128::from(s3.checksum()) == line.hash && s3.parts() == parts,
         ));
     }
-    // Lines are checked side by side, a thread each.
-    match &options.range {
-        Some(range) => range.append(&mut hasher, &input.open()?)?,
-        None => hasher
-            .append_open_file_parallel(&input.open()?, 1)
-            .map(drop)?,
-    }
+    // Lines are checked side by side, a thread each (one line alone on every CPU).
+    let file = input.open()?;
+    let read = Range::of(options.range.as_ref(), FileRead::file(&file));
+    job.read(read).append_to(&mut hasher)?;
     Ok(Verdict::file(hasher.current_hash() == line.hash))
 }
 

@@ -5,15 +5,17 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use std::ops::ControlFlow;
+
 use indicatif::ProgressBar;
 use iohash::cloud::S3Composite;
-use iohash::{Algorithm, AnyHasher, DynHasher, HasherExt, NonCryptographicHasher};
+use iohash::{hash_files, Algorithm, AnyHasher, DynHasher, FileRead, NonCryptographicHasher};
 
 use crate::input::{describe, FileList, Input};
-use crate::ordered::{for_each_ordered, threads_for, WarnOfRefusedThreads};
 use crate::output::LineFormat;
-use crate::progress::{self, WithProgress};
+use crate::progress;
 use crate::tree::{self, Found, TreeOptions};
+use crate::watch::Watch;
 
 pub struct HashOptions {
     pub algorithm: Algorithm,
@@ -47,33 +49,12 @@ pub struct Range {
 }
 
 impl Range {
-    /// Appends the range of `file` to `sink` (the library's `append_open_file_range`, which
-    /// names the file's length when the range runs past its end).
-    pub fn append(&self, sink: &mut (impl DynHasher + ?Sized), file: &File) -> io::Result<()> {
-        let metadata = file.metadata()?;
-        if !metadata.is_file() {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                "--offset and --length need a regular file",
-            ));
+    /// `read` limited to the range: the library checks it against the file, with its words.
+    pub fn of<'a>(range: Option<&Self>, read: FileRead<'a>) -> FileRead<'a> {
+        match range {
+            Some(range) => read.range(range.offset, range.length),
+            None => read,
         }
-        let length = match self.length {
-            Some(length) => length,
-            None => {
-                let len = metadata.len();
-                len.checked_sub(self.offset).ok_or_else(|| {
-                    io::Error::new(
-                        io::ErrorKind::UnexpectedEof,
-                        format!(
-                            "the file is {len} bytes long, and the range starts at byte {}",
-                            self.offset
-                        ),
-                    )
-                })?
-            }
-        };
-        sink.append_open_file_range(file, self.offset, length)
-            .map(drop)
     }
 }
 
@@ -131,19 +112,8 @@ pub fn run(
     let mut out = BufWriter::new(io::stdout().lock());
     let mut ok = true;
     let mut write_error = None;
-    let is_tree = |input: &Input| match (input, &options.trees) {
-        (Input::Path(path), Some(_)) => path.is_dir(),
-        _ => false,
-    };
-    // How many inputs, as far as it matters: one file alone is read on several threads.
-    let mut list = list.into_iter().flatten();
-    let head: Vec<_> = list.by_ref().take(2).collect();
-    let items = if head.len() == 2 || inputs.iter().chain(head.iter().flatten()).any(is_tree) {
-        usize::MAX
-    } else {
-        inputs.len() + head.len()
-    };
-    let jobs = inputs.into_iter().map(Ok).chain(head).chain(list).flat_map(
+    let list = list.into_iter().flatten();
+    let jobs = inputs.into_iter().map(Ok).chain(list).flat_map(
         |input| -> Box<dyn Iterator<Item = Job> + Send + '_> {
             match (input, &options.trees) {
                 (Err(message), _) => Box::new(std::iter::once(Job::Fail(message))),
@@ -158,33 +128,25 @@ pub fn run(
             }
         },
     );
-    for_each_ordered(
+    // A large file hashed alone is read on `-j` threads while this one hashes it in order,
+    // whatever the algorithm (the library reads a small one on this thread); files hashed
+    // side by side take a thread each.
+    let mut watch = Watch { bar: bar.as_ref() };
+    let _ = hash_files(
         jobs,
-        threads_for(options.threads, items),
-        |job| {
+        options.threads.unwrap_or(0),
+        &mut watch,
+        |job, mut reading| {
             let Job::Hash(input) = job else {
                 return Ok(None);
             };
             let file = input
                 .open()
                 .map_err(|e| io::Error::new(e.kind(), CouldNotOpen(e)))?;
-            let hash_into = |hasher: &mut dyn DynHasher, file: File| {
-                let mut sink = WithProgress {
-                    hasher,
-                    bar: bar.as_ref(),
-                };
-                if let Some(range) = &options.range {
-                    return range.append(&mut sink, &file);
-                }
-                // A large file hashed alone is read on `-j` threads while this one hashes it
-                // in order, whatever the algorithm (the library reads a small one on this
-                // thread); files hashed side by side take a thread each.
-                let threads = match items {
-                    1 => options.threads.unwrap_or(0),
-                    _ => 1,
-                };
-                sink.append_open_file_checked(&file, threads, &mut WarnOfRefusedThreads)?;
-                if options.drop_cache {
+            let mut hash_into = |hasher: &mut dyn DynHasher, file: File| {
+                let read = Range::of(options.range.as_ref(), FileRead::file(&file));
+                reading.read(read).append_to(hasher)?;
+                if options.drop_cache && options.range.is_none() {
                     crate::advice::drop_pages(&file);
                 }
                 Ok::<_, io::Error>(())
@@ -210,13 +172,13 @@ pub fn run(
                     let path = path.to_string_lossy();
                     let message = format!("{program}: {path}: not a regular file, skipped\n");
                     say(bar.as_ref(), message.as_bytes());
-                    return true;
+                    return ControlFlow::Continue(());
                 }
                 (Job::Fail(message), _) => {
                     ok = false;
                     let _ = out.flush();
                     say(bar.as_ref(), format!("{program}: {message}\n").as_bytes());
-                    return true;
+                    return ControlFlow::Continue(());
                 }
             };
             let name = input.display_name();
@@ -279,7 +241,10 @@ pub fn run(
                 }
             }
             // Output that cannot be written ends the run: the rest would be lost.
-            write_error.is_none()
+            match write_error {
+                None => ControlFlow::Continue(()),
+                Some(_) => ControlFlow::Break(()),
+            }
         },
     );
     if let Some(bar) = bar {

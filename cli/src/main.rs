@@ -13,10 +13,8 @@ mod bench;
 mod check;
 mod glob;
 mod hash;
-mod headroom;
 mod input;
 mod mhl;
-mod ordered;
 mod output;
 mod progress;
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
@@ -26,6 +24,7 @@ mod sumfile;
 mod tree;
 mod tree_hash;
 mod walk;
+mod watch;
 
 use std::ffi::OsString;
 use std::io::{IsTerminal, Write};
@@ -571,7 +570,7 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
             ))
         }
     };
-    // The CPUs are counted only when there are several inputs (see `for_each_ordered`).
+    // The CPUs are counted only when there are several inputs (see `iohash::hash_files`).
     let threads = match args.threads {
         Some(0) => return Err("--threads must be at least 1".to_owned()),
         requested => requested,

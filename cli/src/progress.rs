@@ -1,7 +1,6 @@
-//! The progress bar on stderr, and the hasher that moves it as bytes are hashed.
+//! The progress bar on stderr (`crate::watch` moves it as the library hashes).
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use iohash::DynHasher;
 
 /// Below this many bytes in all, hashing is over before a bar would help.
 const MIN_TOTAL: u64 = 64 << 20;
@@ -21,41 +20,4 @@ pub fn bar(total: Option<u64>) -> Option<ProgressBar> {
     );
     bar.tick();
     Some(bar)
-}
-
-/// A hasher that moves the bar by every byte it is given: what hash mode appends a file to
-/// (through the library's `HasherExt` methods, as any hasher).
-pub struct WithProgress<'a> {
-    pub hasher: &'a mut dyn DynHasher,
-    pub bar: Option<&'a ProgressBar>,
-}
-
-impl DynHasher for WithProgress<'_> {
-    fn append(&mut self, data: &[u8]) {
-        if let Some(bar) = self.bar {
-            bar.inc(data.len() as u64);
-        }
-        self.hasher.append(data);
-    }
-
-    fn reset(&mut self) {
-        self.hasher.reset();
-    }
-
-    fn hash_len(&self) -> usize {
-        self.hasher.hash_len()
-    }
-
-    fn current_hash_into(&self, out: &mut [u8]) -> usize {
-        self.hasher.current_hash_into(out)
-    }
-
-    fn name(&self) -> &'static str {
-        self.hasher.name()
-    }
-
-    /// The hasher's copy, without the bar: a copy has no bytes of its own to show.
-    fn box_clone(&self) -> Box<dyn DynHasher + Send> {
-        self.hasher.box_clone()
-    }
 }

@@ -6,23 +6,21 @@
 //! (`IOHASH_PYTHON`), the script also runs live and must write the committed file.
 //!
 //! The command is a binary: its directory hashes (`src/mhl/tree.rs`) are compiled in here
-//! with what they use, the command's walker, thread pool and error texts.
+//! with what they use, the command's walker, observer and error texts.
 
 mod common;
-#[path = "../src/headroom.rs"]
-mod headroom;
 #[path = "../src/input.rs"]
 #[allow(dead_code)]
 mod input;
-#[path = "../src/ordered.rs"]
-#[allow(dead_code)]
-mod ordered;
 #[path = "../src/mhl/tree.rs"]
 #[allow(dead_code)]
 mod tree;
 #[path = "../src/walk.rs"]
 #[allow(dead_code)]
 mod walk;
+#[path = "../src/watch.rs"]
+#[allow(dead_code)]
+mod watch;
 
 use std::path::{Path, PathBuf};
 

@@ -11,7 +11,7 @@ use std::fs::{File, OpenOptions};
 use std::io::{self, BufReader, Read};
 use std::path::PathBuf;
 
-use iohash::{AnyHasher, FileSnapshot, HasherExt, ReadObserver, LARGE_READ_LEN};
+use iohash::{AnyHasher, FileRead, HasherExt, ReadObserver, LARGE_READ_LEN};
 use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -87,79 +87,35 @@ pub(crate) fn open(path: &PathBuf) -> io::Result<File> {
 
 /// Appends `file` from its position to its end: a regular file (or a directory, for the
 /// library's error) by the library on `threads` threads (0: one per CPU), anything else as
-/// its data comes, with `check` between reads.
+/// its data comes, with `observer`'s check between reads.
 pub(crate) fn append_whole<H: HasherExt + ?Sized>(
     hasher: &mut H,
     file: &File,
     threads: usize,
-    check: &mut Check<'_>,
+    observer: &mut dyn ReadObserver,
 ) -> io::Result<u64> {
     let metadata = file.metadata()?;
     if metadata.is_file() || metadata.is_dir() {
-        return hasher.append_open_file_checked(file, threads, check);
+        return FileRead::file(file)
+            .threads(threads)
+            .observer(observer)
+            .append_to(hasher);
     }
-    let mut reader = BufReader::with_capacity(LARGE_READ_LEN, Polled { file, check });
+    let mut reader = BufReader::with_capacity(LARGE_READ_LEN, Polled { file, observer });
     hasher.append_from_buf_reader(&mut reader)
-}
-
-/// Bytes read between two checks of a range: at a disk's 100 MB/s, a check every 80 ms.
-const PIECE_LEN: u64 = 8 << 20;
-
-/// Appends bytes `offset..offset + length` of the regular file `file` (to its end without a
-/// length), as `iohash --offset --length` reads them: a range that starts past the end is an
-/// error, as is one that ends past it.
-fn append_range(
-    hasher: &mut AnyHasher,
-    file: &File,
-    offset: u64,
-    length: Option<u64>,
-    check: &mut Check<'_>,
-) -> io::Result<u64> {
-    let before = FileSnapshot::of(file)?;
-    if !before.is_file() {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "an offset or a length needs a regular file",
-        ));
-    }
-    let length = match length {
-        Some(length) => length,
-        None => before.len().checked_sub(offset).ok_or_else(|| {
-            io::Error::new(
-                io::ErrorKind::UnexpectedEof,
-                format!(
-                    "the file is {} bytes long, and the range starts at byte {offset}",
-                    before.len()
-                ),
-            )
-        })?,
-    };
-    let mut done = 0;
-    while done < length {
-        check.check()?;
-        let piece = (length - done).min(PIECE_LEN);
-        let start = offset.checked_add(done).ok_or_else(|| {
-            io::Error::new(io::ErrorKind::InvalidInput, "the range ends past 2**64")
-        })?;
-        hasher.append_open_file_range(file, start, piece)?;
-        done += piece;
-    }
-    // Each piece checks the file around its own reads; this, around them all.
-    before.check(file)?;
-    Ok(length)
 }
 
 /// A reader of anything but a regular file that waits for data at most [`CHECK_INTERVAL`]
 /// at a time, checking in between, so a silent FIFO or terminal cannot hold off a signal.
-struct Polled<'a, 'b> {
+struct Polled<'a> {
     file: &'a File,
-    check: &'a mut Check<'b>,
+    observer: &'a mut dyn ReadObserver,
 }
 
-impl Read for Polled<'_, '_> {
+impl Read for Polled<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         loop {
-            self.check.check()?;
+            self.observer.check()?;
             if !readable_soon(self.file)? {
                 continue;
             }
@@ -253,7 +209,11 @@ pub(crate) fn update_file(
         match (offset, length) {
             // A large file is read on every CPU while one thread hashes it (small ones on one).
             (0, None) => append_whole(hasher, &file, 0, check),
-            (offset, length) => append_range(hasher, &file, offset, length, check),
+            // The library checks the range against the file, with its words.
+            (offset, length) => FileRead::file(&file)
+                .range(offset, length)
+                .observer(check)
+                .append_to(hasher),
         }
     })
 }

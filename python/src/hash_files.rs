@@ -1,11 +1,10 @@
-//! Many files hashed at once in Rust with the GIL released, a thread to a file.
+//! Many files hashed at once by the library's `hash_files`, with the GIL released: this module
+//! holds only what Python adds (its paths, its errors, its Ctrl-C and warnings).
 
 use std::io;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::OnceLock;
+use std::ops::ControlFlow;
 
-use iohash::{AnyHasher, ReadObserver};
+use iohash::{hash_files, AnyHasher};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 
@@ -13,15 +12,12 @@ use crate::files::{append_whole, open, os_error, path_of};
 use crate::hasher::{made, seed_for};
 use crate::methods::parse;
 use crate::object::NewHasher;
-use crate::signals::{warn_refused_thread, Check, Interrupts};
-
-/// Room for what the threads of `hash_files` allocate as they start (see its use).
-const HEADROOM: usize = 16 << 20;
+use crate::signals::Interrupts;
 
 /// Many files hashed in parallel in Rust: a list in the order of `paths` holding a hasher for
 /// each file read and an `OSError` for each that failed. `threads` threads (one per CPU
-/// without a number) each take the next file; one the system refuses leaves its share to the
-/// others and the calling thread, which always works too, with a `RuntimeWarning`.
+/// without a number) each take the next files; threads the system refuses leave their share
+/// to the others, with a `RuntimeWarning`.
 #[pyfunction]
 #[pyo3(signature = (paths, name, threads = None, seed = None))]
 pub(crate) fn _hash_files(
@@ -35,88 +31,40 @@ pub(crate) fn _hash_files(
     let seed = seed_for(algorithm, seed)?;
     let template = crate::templates::hasher(algorithm, seed);
     let path_bufs = paths.iter().map(path_of).collect::<PyResult<Vec<_>>>()?;
-    let threads = threads
-        .or_else(|| std::thread::available_parallelism().ok().map(usize::from))
-        .unwrap_or(1)
-        .clamp(1, path_bufs.len().max(1));
     let interrupts = Interrupts::new(py)?;
-    // A slot for each file's result, made before any thread runs: a thread that stored its
-    // results in a list of its own could find no memory to grow it, and Rust aborts then.
-    let mut slots = Vec::new();
-    slots
+    // Room for every result before any thread runs: a list grown as results come could find
+    // no memory, and Rust aborts then.
+    let mut results: Vec<io::Result<AnyHasher>> = Vec::new();
+    results
         .try_reserve_exact(path_bufs.len())
         .map_err(|_| PyMemoryError::new_err("no memory for the results of hash_files"))?;
-    slots.resize_with(path_bufs.len(), OnceLock::<io::Result<AnyHasher>>::new);
-    let next = AtomicUsize::new(0);
-    let work = |mut check: Check<'_>| loop {
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        let Some(path) = path_bufs.get(index) else {
-            break;
-        };
-        if check.check().is_err() {
-            break;
-        }
-        let mut hasher = template.clone();
-        let read = hash_one(&mut hasher, path, &mut check).map(|_| hasher);
-        // Each index is taken once, so its slot is empty.
-        let _ = slots[index].set(read);
-    };
-    let refused = py.detach(|| {
-        std::thread::scope(|scope| {
-            let mut helpers = Vec::with_capacity(threads - 1);
-            let mut refused = None;
-            // Room held aside while threads start and given back once they run: under
-            // `ulimit -v`, threads started up to the limit would leave none for the memory
-            // each takes when it first runs (glibc aborts when a thread's thread-local data
-            // cannot be had). Address space only: no page of it is touched.
-            let mut room = Vec::<u8>::new();
-            if threads > 1 && room.try_reserve_exact(HEADROOM).is_err() {
-                refused = Some(io::Error::from(io::ErrorKind::OutOfMemory));
-            }
-            std::hint::black_box(room.as_ptr());
-            for _ in 1..threads {
-                if refused.is_some() {
-                    // The next would most likely be refused too.
-                    break;
-                }
-                match std::thread::Builder::new().spawn_scoped(scope, || work(interrupts.helper()))
-                {
-                    Ok(helper) => helpers.push(helper),
-                    Err(e) => refused = Some(e),
-                }
-            }
-            drop(room);
-            let working = helpers.len() + 1;
-            work(interrupts.caller());
-            for helper in helpers {
-                helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            }
-            refused.map(|e| (e, working))
-        })
+    let run = py.detach(|| {
+        hash_files(
+            &path_bufs,
+            threads.unwrap_or(0),
+            &mut interrupts.caller(),
+            |path, mut job| {
+                let mut hasher = template.clone();
+                let threads = job.threads();
+                append_whole(&mut hasher, &open(path)?, threads, job.observer()).map(|_| hasher)
+            },
+            |_, result| {
+                results.push(result);
+                ControlFlow::Continue(())
+            },
+        )
     });
     if let Some(raised) = interrupts.raised() {
         return Err(raised);
     }
-    if let Some((error, working)) = refused {
-        warn_refused_thread(py, "the files were hashed", threads, working, &error)?;
-    }
-    // Every slot is filled unless a signal stopped the work, which returned above.
-    slots
+    interrupts.warn_of_refused_thread(py, "the files were hashed")?;
+    run.map_err(|e| PyRuntimeError::new_err(format!("hash_files stopped: {e}")))?;
+    results
         .into_iter()
         .zip(&paths)
-        .map(|(slot, path)| match slot.into_inner() {
-            Some(Ok(hasher)) => Ok(made(py, NewHasher::Given(hasher), seed)?.unbind()),
-            Some(Err(err)) => Ok(os_error(py, &err, path).into_value(py).into_any()),
-            None => Err(PyRuntimeError::new_err(
-                "hash_files stopped before every file was read",
-            )),
+        .map(|(result, path)| match result {
+            Ok(hasher) => Ok(made(py, NewHasher::Given(hasher), seed)?.unbind()),
+            Err(err) => Ok(os_error(py, &err, path).into_value(py).into_any()),
         })
         .collect()
-}
-
-/// Reads the file at `path` into `hasher` on this thread.
-fn hash_one(hasher: &mut AnyHasher, path: &PathBuf, check: &mut Check<'_>) -> io::Result<u64> {
-    append_whole(hasher, &open(path)?, 1, check)
 }

@@ -7,8 +7,9 @@
 //! [`CHECK_INTERVAL`]) and lets Python run its handlers; an exception they raise stops every
 //! thread of the call and is what the call raises.
 //!
-//! The threads of a call also share the first thread the system refused them, for the call
-//! to warn of once it has the GIL again: slower, the same hash.
+//! The library runs the check on the calling thread only, and stops its own threads when it
+//! fails. The call also keeps the first thread the system refused, to warn of once it has the
+//! GIL again: slower, the same hash.
 
 use std::ffi::CString;
 use std::io;
@@ -55,15 +56,6 @@ impl Interrupts {
             interrupts: self,
             runs_handlers: self.on_main_thread,
             next: Instant::now() + CHECK_INTERVAL,
-        }
-    }
-
-    /// The check another thread of the call makes: whether the caller has stopped.
-    pub(crate) fn helper(&self) -> Check<'_> {
-        Check {
-            interrupts: self,
-            runs_handlers: false,
-            next: Instant::now(),
         }
     }
 

@@ -1,10 +1,10 @@
 //! The I/O layer (feature `std`): `io::Write` for every hasher and for `dyn DynHasher`, the
-//! reader methods of [`HasherExt`], and on top of them files, byte ranges, tee adapters,
-//! `bytes::Buf` chains and tokio.
+//! reader methods of [`HasherExt`], and on top of them the one file engine ([`read`]), many
+//! files ([`files`]), tee adapters, `bytes::Buf` chains and tokio.
 //!
-//! Within the layer, [`copy`] is the bottom (it imports nothing above it but [`read_buffer`],
-//! where every buffer a file is read into comes from); [`snapshot`] and [`threads`] are helpers
-//! the file and range modules share.
+//! Within the layer, [`os`] (positional reads, read buffers) is the bottom and [`copy`] next;
+//! [`snapshot`] and [`threads`] are helpers of the engine; [`files`] and `tokio` build on
+//! [`read`].
 
 use std::fs::File;
 use std::io::{self, BufRead, Read};
@@ -15,20 +15,18 @@ use crate::DynHasher;
 #[cfg(feature = "bytes")]
 mod buf;
 pub(crate) mod copy;
-pub(crate) mod file;
-pub(crate) mod observer;
-pub(crate) mod range;
-pub(crate) mod read_ahead;
-pub(crate) mod read_buffer;
+pub(crate) mod files;
+pub(crate) mod os;
+pub(crate) mod read;
 pub(crate) mod snapshot;
 pub(crate) mod tee;
 pub(crate) mod threads;
 #[cfg(feature = "tokio")]
 pub mod tokio;
 
-use copy::Appender;
 pub use copy::LARGE_READ_LEN;
-pub use observer::ReadObserver;
+pub use read::observer::ReadObserver;
+use read::FileRead;
 
 /// `io::Write` for a hasher, written once: every write takes all of its input and is the same as
 /// `append`, so no byte is ever refused and `flush` has nothing to do.
@@ -162,18 +160,17 @@ pub trait HasherExt: DynHasher {
         copy::append_from_buf_reader(self, reader)
     }
 
-    /// Appends the contents of the file at `path`, returning the number of bytes.
+    /// Appends the contents of the file at `path`, returning the number of bytes: the plain
+    /// case of [`FileRead`](crate::FileRead), which also reads a range, on a chosen number of
+    /// threads, watched.
     ///
     /// A regular file is read between two [`FileSnapshot`](crate::FileSnapshot)s: if the file
     /// changed while it was hashed, the hash would describe no version of it, so this returns
     /// an error instead (`FileSnapshot` says which changes are caught). A file of 64 MiB or more
-    /// is read by one thread per CPU while this one hashes it in order, as
-    /// [`append_file_parallel`](HasherExt::append_file_parallel) does with 0 threads; a smaller
-    /// one by this thread alone, [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one
-    /// shorter than that through a buffer on the stack, allocating nothing). A program that
-    /// hashes files side by side asks for one thread each with
-    /// [`append_file_parallel(path, 1)`](HasherExt::append_file_parallel). A pipe, FIFO,
-    /// socket or device is read to its end.
+    /// is read by one thread per CPU while this one hashes it in order; a smaller one by this
+    /// thread alone, [`LARGE_READ_LEN`](crate::LARGE_READ_LEN) bytes at a time (one shorter
+    /// than that through a buffer on the stack, allocating nothing). A pipe, FIFO, socket or
+    /// device is read to its end.
     ///
     /// # Errors
     /// The error from opening or reading (with [`ErrorKind::NotFound`](io::ErrorKind::NotFound),
@@ -200,11 +197,11 @@ pub trait HasherExt: DynHasher {
     /// # }
     /// ```
     fn append_file(&mut self, path: impl AsRef<Path>) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, &File::open(path)?, 0, &mut observer::Unwatched)
+        FileRead::path(&path).append_to(self)
     }
 
     /// [`append_file`](HasherExt::append_file) for a file that is already open: from the
-    /// handle's position to the end.
+    /// handle's position to the end, where it leaves the handle.
     ///
     /// ```
     /// use iohash::{prelude::*, XxHash64};
@@ -224,163 +221,7 @@ pub trait HasherExt: DynHasher {
     /// # Errors
     /// As [`append_file`](HasherExt::append_file), but for opening.
     fn append_open_file(&mut self, file: &File) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, file, 0, &mut observer::Unwatched)
-    }
-
-    /// [`append_file`](HasherExt::append_file) with the file read on `threads` threads (0: one
-    /// per CPU, as `append_file` reads; 1: this thread alone, for a program that runs other
-    /// work beside it) while this one hashes it in order.
-    ///
-    /// A cached file costs a copy out of the page cache and a hash. The readers spread the
-    /// copy over the cores, running ahead of the hash by a few buffers, so the hash rarely
-    /// waits; the hash is the sequential one, XXH3's included. Files under 64 MiB, and
-    /// anything but a regular file, are read by this thread alone. A CRC can also be split
-    /// into ranges hashed apart ([`hash_file_parallel`](crate::hash_file_parallel)).
-    /// BENCHMARKS.md compares the ways on each CPU.
-    ///
-    /// ```
-    /// use iohash::{prelude::*, XxHash3};
-    ///
-    /// # fn main() -> std::io::Result<()> {
-    /// # let dir = tempfile::tempdir()?;
-    /// # let path = dir.path().join("big");
-    /// let data: Vec<u8> = (0..65 << 20).map(|i: u32| (i % 251) as u8).collect();
-    /// std::fs::write(&path, &data)?;
-    /// let mut hasher = XxHash3::new();
-    /// assert_eq!(hasher.append_file_parallel(&path, 2)?, data.len() as u64);
-    /// assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
-    /// # Ok(())
-    /// # }
-    /// ```
-    ///
-    /// # Errors
-    /// As [`append_file`](HasherExt::append_file). A thread the system refuses is no error:
-    /// the others, and this one, read its share.
-    fn append_file_parallel(&mut self, path: impl AsRef<Path>, threads: usize) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(
-            self,
-            &File::open(path)?,
-            threads,
-            &mut observer::Unwatched,
-        )
-    }
-
-    /// [`append_file_parallel`](HasherExt::append_file_parallel) for a file that is already
-    /// open: from the handle's position to the end, where it leaves the handle.
-    ///
-    /// # Errors
-    /// As [`append_file_parallel`](HasherExt::append_file_parallel), but for opening.
-    fn append_open_file_parallel(&mut self, file: &File, threads: usize) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, file, threads, &mut observer::Unwatched)
-    }
-
-    /// [`append_open_file_parallel`](HasherExt::append_open_file_parallel) watched by
-    /// `observer` from this thread. Its [`check`](crate::ReadObserver::check) runs before each
-    /// read and each chunk hashed, and again when a signal interrupts a read; an error from it
-    /// stops the reading, the other threads' too, and is returned. So a cancel button (a flag
-    /// another thread sets) or a signal (Python's Ctrl-C) ends a long hash within one read. A
-    /// closure is an observer that only checks; a type of your own also hears of a thread the
-    /// system refused, to warn of the slower read ([`ReadObserver`](crate::ReadObserver)).
-    ///
-    /// ```
-    /// use iohash::{prelude::*, XxHash3};
-    /// use std::sync::atomic::{AtomicBool, Ordering};
-    ///
-    /// # fn main() -> std::io::Result<()> {
-    /// # let dir = tempfile::tempdir()?;
-    /// # let path = dir.path().join("f");
-    /// # std::fs::write(&path, vec![0u8; 1 << 20])?;
-    /// let cancelled = AtomicBool::new(true); // set by another thread
-    /// let file = std::fs::File::open(&path)?;
-    /// let err = XxHash3::new()
-    ///     .append_open_file_checked(&file, 0, &mut || match cancelled.load(Ordering::Relaxed) {
-    ///         true => Err(std::io::Error::other("cancelled")),
-    ///         false => Ok(()),
-    ///     })
-    ///     .unwrap_err();
-    /// assert_eq!(err.to_string(), "cancelled");
-    /// # Ok(())
-    /// # }
-    /// ```
-    ///
-    /// # Errors
-    /// As [`append_open_file_parallel`](HasherExt::append_open_file_parallel), and the first
-    /// error the check returns. On an error the hasher may have been given part of the file.
-    fn append_open_file_checked(
-        &mut self,
-        file: &File,
-        threads: usize,
-        observer: &mut dyn ReadObserver,
-    ) -> io::Result<u64> {
-        read_ahead::append_open_file_parallel(self, file, threads, observer)
-    }
-
-    /// Appends bytes `offset..offset + len` of the file at `path`, read 256 KiB at a time;
-    /// returns `len`.
-    ///
-    /// With [`Crc32::combine`](crate::Crc32::combine) /
-    /// [`Crc64::combine`](crate::Crc64::combine), the ranges of a file can be hashed anywhere
-    /// (threads, machines) and joined; for other hashers it is the hash of that part of the
-    /// file. [`hash_file_parallel`](crate::hash_file_parallel) does the splitting and joining.
-    ///
-    /// ```
-    /// use iohash::{prelude::*, Crc64, Crc64Variant};
-    ///
-    /// # fn main() -> std::io::Result<()> {
-    /// # let dir = tempfile::tempdir()?;
-    /// # let path = dir.path().join("f");
-    /// std::fs::write(&path, b"123456789")?;
-    /// let nvme = || Crc64::with_variant(Crc64Variant::Nvme);
-    /// let (mut head, mut tail) = (nvme(), nvme());
-    /// head.append_file_range(&path, 0, 4)?;
-    /// tail.append_file_range(&path, 4, 5)?;
-    /// head.combine(&tail);
-    /// assert_eq!(head.current_hash(), Crc64Variant::Nvme.check());
-    ///
-    /// let err = head.append_file_range(&path, 5, 10).unwrap_err();
-    /// assert_eq!(err.kind(), std::io::ErrorKind::UnexpectedEof);
-    /// # Ok(())
-    /// # }
-    /// ```
-    ///
-    /// # Errors
-    /// The error from opening or reading the file,
-    /// [`ErrorKind::UnexpectedEof`](io::ErrorKind::UnexpectedEof) if the file ends before the
-    /// range does (its message names the file's length), or an error saying the file changed
-    /// while it was being hashed (see [`FileSnapshot`](crate::FileSnapshot)). On an error, the
-    /// hasher may already have been given part of the range: start again from a new one.
-    fn append_file_range(
-        &mut self,
-        path: impl AsRef<Path>,
-        offset: u64,
-        len: u64,
-    ) -> io::Result<u64> {
-        range::append_file_range(&mut Appender(self), path, offset, len)
-    }
-
-    /// [`append_file_range`](HasherExt::append_file_range) for a file that is already open.
-    /// The range is read with positional reads, wherever the handle's position is, and on Unix
-    /// the position does not move.
-    ///
-    /// ```
-    /// use iohash::{prelude::*, XxHash3};
-    ///
-    /// # fn main() -> std::io::Result<()> {
-    /// # let dir = tempfile::tempdir()?;
-    /// # let path = dir.path().join("f");
-    /// std::fs::write(&path, b"header|payload|trailer")?;
-    /// let file = std::fs::File::open(&path)?;
-    /// let mut hasher = XxHash3::new();
-    /// hasher.append_open_file_range(&file, 7, 7)?;
-    /// assert_eq!(hasher.current_hash(), XxHash3::hash(b"payload"));
-    /// # Ok(())
-    /// # }
-    /// ```
-    ///
-    /// # Errors
-    /// As [`append_file_range`](HasherExt::append_file_range), but for opening.
-    fn append_open_file_range(&mut self, file: &File, offset: u64, len: u64) -> io::Result<u64> {
-        range::append_open_file_range(&mut Appender(self), file, offset, len)
+        FileRead::file(file).append_to(self)
     }
 
     /// Appends the remaining bytes of a [`bytes::Buf`] chunk by chunk: a `Chain` of `Bytes`,

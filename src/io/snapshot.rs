@@ -9,8 +9,7 @@ use std::time::SystemTime;
 /// on Unix, its status-change time, device and inode, and its creation time where the
 /// platform keeps one (Linux, through `statx`). [`check`](Self::check) compares them with the file's
 /// metadata after the hash, which is how [`append_file`](crate::HasherExt::append_file),
-/// [`append_file_range`](crate::HasherExt::append_file_range), [`hash_file_parallel`](crate::hash_file_parallel)
-/// and the `iohash` command tell that a file was written to while it was hashed: the hash
+/// every [`FileRead`](crate::FileRead) and the `iohash` command tell that a file was written to while it was hashed: the hash
 /// would then describe no version of it, and they return an error instead.
 ///
 /// # What is caught, and what is not

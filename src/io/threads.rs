@@ -15,14 +15,6 @@ pub(crate) fn thread_count(requested: usize, jobs: u64) -> usize {
     }
 }
 
-/// The scoped thread's result; its panic goes on in the joining thread, as if it had happened
-/// there.
-pub(crate) fn join<T>(worker: ScopedJoinHandle<'_, T>) -> T {
-    worker
-        .join()
-        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-}
-
 /// Starts `work` on a thread of `scope`; a thread the system refuses (too many, no memory for
 /// its stack) is an error, where `Scope::spawn` would panic.
 pub(crate) fn spawn<'scope, T, F>(

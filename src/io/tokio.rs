@@ -28,9 +28,9 @@ use std::path::Path;
 use ::tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncRead, AsyncReadExt};
 use tokio_util::sync::CancellationToken;
 
-use super::copy::{copy_in_large_reads, Appender, LARGE_READ_LEN};
-use super::file::append_file_through;
-use super::read_buffer::ReadBuffer;
+use super::copy::LARGE_READ_LEN;
+use super::os::ReadBuffer;
+use super::read::{self, FileRead};
 use crate::{DynHasher, NonCryptographicHasher};
 
 /// Async counterparts of [`append_from_reader`](crate::HasherExt::append_from_reader) and
@@ -157,18 +157,11 @@ fn cancelled() -> io::Error {
     io::Error::other(Cancelled)
 }
 
-/// A reader that fails with [`cancelled`] once the token is cancelled.
-struct Cancellable<R> {
-    inner: R,
-    token: CancellationToken,
-}
-
-impl<R: Read> Read for Cancellable<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if self.token.is_cancelled() {
-            return Err(cancelled());
-        }
-        self.inner.read(buf)
+/// An observer of a blocking read that stops it, with [`Cancelled`], once `token` is cancelled.
+fn cancel_check(token: &CancellationToken) -> impl FnMut() -> io::Result<()> + '_ {
+    move || match token.is_cancelled() {
+        true => Err(cancelled()),
+        false => Ok(()),
     }
 }
 
@@ -307,14 +300,8 @@ where
 {
     run_blocking(cancel, move |token| {
         let mut hasher = H::default();
-        copy_in_large_reads(
-            &mut Appender(&mut hasher),
-            &mut Cancellable {
-                inner: reader,
-                token,
-            },
-            LARGE_READ_LEN,
-        )?;
+        let mut check = cancel_check(&token);
+        read::plain::read(&mut hasher, &mut { reader }, false, &mut check)?;
         Ok(hasher.current_hash())
     })
     .await
@@ -351,11 +338,9 @@ fn append_open_file_blocking<H: DynHasher + ?Sized>(
     token: CancellationToken,
 ) -> io::Result<u64> {
     refuse_unless_regular(&file)?;
-    let mut reader = Cancellable {
-        inner: &file,
-        token,
-    };
-    append_file_through(&mut Appender(hasher), &file, &mut reader)
+    FileRead::file(&file)
+        .observer(&mut cancel_check(&token))
+        .append_to(hasher)
 }
 
 /// tokio's `AsyncWrite` for a hasher: every write is ready at once and takes all it is given;
@@ -423,7 +408,7 @@ impl_async_write!(crate::AnyHasher);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::read_buffer::{Offsets, PAGE_OFFSET};
+    use crate::io::os::{Offsets, PAGE_OFFSET};
 
     #[tokio::test]
     async fn async_reads_go_into_buffers_at_the_page_offset() {

@@ -52,3 +52,66 @@ pub fn run_oracle(python: &str, script: &str) -> String {
     assert!(status.success(), "{script} failed");
     std::fs::read_to_string(&out).unwrap()
 }
+
+/// Reads of this many bytes or more are read ahead on threads ([`iohash::FileRead`]): a test
+/// of the threads needs a file at least this long.
+#[cfg(feature = "std")]
+pub const THREADED_READ_LEN: usize = 64 << 20;
+
+/// The file at `path` hashed as `parts` ranges of about equal length, each into its own hasher
+/// from `new`, on its own thread, and the hashers combined in order: the hash of the whole
+/// file, if ranges hash apart and join as they should.
+#[cfg(feature = "std")]
+pub fn hash_ranges_on_threads<H, F>(
+    path: &std::path::Path,
+    parts: u64,
+    new: F,
+) -> std::io::Result<H>
+where
+    H: iohash::SplittableHasher + Send,
+    F: Fn() -> H + Sync,
+{
+    let len = std::fs::metadata(path)?.len();
+    let parts = parts.max(1);
+    let ranges: Vec<(u64, u64)> = (0..parts)
+        .map(|i| (len * i / parts, len * (i + 1) / parts - len * i / parts))
+        .collect();
+    let hashers = std::thread::scope(|scope| {
+        let threads: Vec<_> = ranges
+            .iter()
+            .map(|&(offset, len)| {
+                let new = &new;
+                scope.spawn(move || {
+                    let mut hasher = new();
+                    let read = iohash::FileRead::path(path)
+                        .range(offset, Some(len))
+                        .threads(1)
+                        .append_to(&mut hasher)?;
+                    assert_eq!(read, len, "the range at {offset}");
+                    Ok(hasher)
+                })
+            })
+            .collect();
+        threads
+            .into_iter()
+            .map(|thread| thread.join().unwrap())
+            .collect::<std::io::Result<Vec<H>>>()
+    })?;
+    let mut hashers = hashers.into_iter();
+    let mut whole = hashers.next().expect("at least one range");
+    for next in hashers {
+        whole.combine(&next);
+    }
+    Ok(whole)
+}
+
+/// An observer that hands each `progress` to its function (and never stops the read).
+#[cfg(feature = "std")]
+pub struct OnProgress<F: FnMut(u64)>(pub F);
+
+#[cfg(feature = "std")]
+impl<F: FnMut(u64)> iohash::ReadObserver for OnProgress<F> {
+    fn progress(&mut self, bytes: u64) {
+        (self.0)(bytes);
+    }
+}

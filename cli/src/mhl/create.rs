@@ -20,7 +20,7 @@ use super::xml;
 use super::FOLDER;
 use super::{absolute, hash_file, hex, hostname, Failure, Format};
 use crate::input::describe;
-use crate::ordered::{for_each_ordered, threads_for};
+use crate::watch::Watch;
 
 /// What `create` is asked to do.
 #[derive(Debug, Default)]
@@ -280,12 +280,13 @@ impl Session<'_> {
             .collect::<Result<_, Failure>>()?;
         let mut out = Vec::with_capacity(files.len());
         let mut first_error = None;
-        for_each_ordered(
-            work.into_iter(),
-            threads_for(threads, files.len()),
-            |(path, formats)| {
+        let _ = iohash::hash_files(
+            work,
+            threads.unwrap_or(0),
+            &mut Watch::default(),
+            |(path, formats), job| {
                 let full = root.join(path);
-                let (size, modified, hashes) = hash_file(&full, formats)
+                let (size, modified, hashes) = hash_file(&full, formats, Some(job))
                     .map_err(|e| Failure::Io(format!("{}: {}", full.display(), describe(&e))))?;
                 Ok(Hashed {
                     size,
@@ -301,7 +302,7 @@ impl Session<'_> {
                         first_error.get_or_insert(e);
                     }
                 }
-                true
+                std::ops::ControlFlow::Continue(())
             },
         );
         match first_error {
@@ -549,7 +550,7 @@ impl Session<'_> {
                             continue;
                         };
                         let full = root.join(new_path);
-                        let (_, _, hashes) = hash_file(&full, &[format]).map_err(|e| {
+                        let (_, _, hashes) = hash_file(&full, &[format], None).map_err(|e| {
                             Failure::Io(format!("{}: {}", full.display(), describe(&e)))
                         })?;
                         hex(&hashes[0])

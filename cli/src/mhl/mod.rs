@@ -35,7 +35,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
-use iohash::{Algorithm, DynHasher, HasherExt};
+use iohash::{Algorithm, DynHasher, FileJob, FileRead};
 
 use manifest::HashEntry;
 
@@ -154,19 +154,25 @@ impl Format {
 }
 
 /// A file's hashes in `formats` (bytes, canonical order), read once, with its length and its
-/// modification time when opened.
+/// modification time when opened. Read as `job` says (one of many files), or alone on every
+/// CPU.
 pub fn hash_file(
     path: &Path,
     formats: &[Format],
+    job: Option<FileJob<'_>>,
 ) -> io::Result<(u64, std::time::SystemTime, Vec<Vec<u8>>)> {
     let file = File::open(path)?;
     let modified = file.metadata()?.modified()?;
     let hashers: Vec<_> = formats.iter().map(|f| f.algorithm.hasher(0)).collect();
     let mut fanout = Fanout(hashers);
-    // Files are hashed side by side, a thread each.
+    let mut job = job;
+    let read = match &mut job {
+        Some(job) => job.read(FileRead::file(&file)),
+        None => FileRead::file(&file),
+    };
     let len = match fanout.0.as_mut_slice() {
-        [one] => one.append_open_file_parallel(&file, 1)?,
-        _ => fanout.append_open_file_parallel(&file, 1)?,
+        [one] => read.append_to(one)?,
+        _ => read.append_to(&mut fanout)?,
     };
     let hashes = fanout
         .0

@@ -22,15 +22,14 @@ use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fs;
 use std::io;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, PoisonError};
 
-use iohash::{Algorithm, DynHasher, HasherExt};
+use iohash::{Algorithm, DynHasher, FileRead, NonCryptographicHasher};
 
 use crate::input::describe;
-use crate::ordered::{threads_for, warn_refused_thread};
 use crate::walk::{Walk, WalkError};
+use crate::watch::Watch;
 
 /// A directory's two ASC MHL hashes, as bytes in the algorithm's canonical order (big-endian
 /// for the xxHash family: what `ascmhl` writes in hex).
@@ -242,12 +241,7 @@ pub fn hash_tree(
             tree.left_out.push(format!("{}: {why}", full.display()));
         }
     }
-    let hashes = hash_files(
-        root,
-        &files,
-        algorithm,
-        threads_for(Some(threads), files.len()),
-    )?;
+    let hashes = hash_files(root, &files, algorithm, threads)?;
     for (path, hash) in files.iter().zip(hashes) {
         tree.add_file(path, &hash);
     }
@@ -268,66 +262,44 @@ fn is_link_loop(error: &io::Error) -> bool {
     }
 }
 
-/// The hashes of `files` (under `root`) on `threads` threads, in the order of `files`; the
-/// first error stops the others. Every file is known before the first is hashed, so each
-/// thread takes the next index: no channel, and a lock only to store a hash
-/// (`for_each_ordered`'s batches and channels, made for lists read as they stream, took a
-/// third longer on a tree of 10,000 small files).
+/// The hashes of `files` (under `root`) on `threads` threads (0: one per CPU), in the order of
+/// `files`; the first error stops the others.
 fn hash_files(
     root: &Path,
     files: &[PathBuf],
     algorithm: Algorithm,
     threads: usize,
 ) -> io::Result<Vec<Vec<u8>>> {
-    let next = AtomicUsize::new(0);
-    let hashes = Mutex::new(vec![Vec::new(); files.len()]);
-    let work = || -> io::Result<()> {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(path) = files.get(i) else {
-                return Ok(());
-            };
+    let mut hashes = Vec::with_capacity(files.len());
+    let mut failed = None;
+    iohash::hash_files(
+        files,
+        threads,
+        &mut Watch::default(),
+        |path, mut job| {
             let full = root.join(path);
             let mut hasher = algorithm.hasher(0);
-            if let Err(e) = hasher.append_file_parallel(&full, 1) {
-                next.store(files.len(), Ordering::Relaxed);
-                let message = format!("{}: {}", full.display(), describe(&e));
-                return Err(io::Error::new(e.kind(), message));
+            match job.read(FileRead::path(&full)).append_to(&mut hasher) {
+                Ok(_) => Ok(hasher.current_hash_bytes()[..].to_vec()),
+                Err(e) => {
+                    let message = format!("{}: {}", full.display(), describe(&e));
+                    Err(io::Error::new(e.kind(), message))
+                }
             }
-            let mut out = [0; 16];
-            let len = hasher.current_hash_into(&mut out);
-            hashes.lock().unwrap_or_else(PoisonError::into_inner)[i] = out[..len].to_vec();
-        }
-    };
-    std::thread::scope(|scope| {
-        // A thread the system refuses leaves its share to the others and to this one, with
-        // room kept for their allocations while they are started (`crate::headroom`).
-        let mut workers = Vec::with_capacity(threads.saturating_sub(1));
-        let mut refused = None;
-        let headroom = match threads {
-            0 | 1 => None,
-            _ => crate::headroom::hold().unwrap_or_else(|e| {
-                refused = Some(e);
-                None
-            }),
-        };
-        while workers.len() + 1 < threads && refused.is_none() {
-            match std::thread::Builder::new().spawn_scoped(scope, work) {
-                Ok(worker) => workers.push(worker),
-                Err(e) => refused = Some(e),
+        },
+        |_, hash| match hash {
+            Ok(hash) => {
+                hashes.push(hash);
+                ControlFlow::Continue(())
             }
-        }
-        drop(headroom);
-        if let Some(e) = &refused {
-            warn_refused_thread(threads, workers.len() + 1, e);
-        }
-        let mine = work();
-        let theirs = workers.into_iter().try_for_each(|worker| {
-            worker
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        });
-        mine.and(theirs)
-    })?;
-    Ok(hashes.into_inner().unwrap_or_else(PoisonError::into_inner))
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        },
+    )?;
+    match failed {
+        Some(e) => Err(e),
+        None => Ok(hashes),
+    }
 }

@@ -338,6 +338,29 @@ crc_hasher! {
     }
 }
 
+// Combine is a property of the algorithm, so it lives beside the CRCs, in the core.
+impl crate::hasher::sealed::Sealed for Crc32 {}
+impl crate::hasher::sealed::Sealed for Crc64 {}
+impl crate::hasher::sealed::Sealed for Crc {}
+
+impl crate::SplittableHasher for Crc32 {
+    fn combine(&mut self, next: &Self) {
+        Crc32::combine(self, next);
+    }
+}
+
+impl crate::SplittableHasher for Crc64 {
+    fn combine(&mut self, next: &Self) {
+        Crc64::combine(self, next);
+    }
+}
+
+impl crate::SplittableHasher for Crc {
+    fn combine(&mut self, next: &Self) {
+        Crc::combine(self, next);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

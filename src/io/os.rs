@@ -1,4 +1,5 @@
-//! The one way the library allocates a buffer that the kernel reads a file into.
+//! What the file engine asks of the operating system: positional reads, and the one way the
+//! library allocates a buffer that the kernel reads a file into.
 //!
 //! Where a buffer sits in its page decides how fast the kernel copies into it on some CPUs.
 //! Linux copies out of the page cache with `rep movsb`, which some AMD CPUs run far slower when
@@ -9,8 +10,79 @@
 //! page boundary, clear of both slow windows. `benches/bigfile.sh` measures the offsets on the
 //! CPU it runs on.
 
+use std::fs::File;
 use std::io;
 use std::ops::{Deref, DerefMut};
+
+/// Whether this system reads a file at a position without moving the handle's, so that several
+/// threads can read one handle at once.
+pub(crate) const POSITIONAL: bool = cfg!(any(unix, windows));
+
+/// Reads into `buf` from byte `offset` of `file`; on Unix the handle's position does not move.
+#[cfg(unix)]
+pub(crate) fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+/// Reads into `buf` from byte `offset` of `file`.
+#[cfg(windows)]
+pub(crate) fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+}
+
+/// Without positional reads, a seek and a read; [`POSITIONAL`] is then false, so the engine
+/// never shares the handle between threads.
+#[cfg(not(any(unix, windows)))]
+pub(crate) fn read_at(mut file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    use std::io::{Read, Seek, SeekFrom};
+    file.seek(SeekFrom::Start(offset))?;
+    file.read(buf)
+}
+
+/// Fills `buf` from byte `offset` of `file`, short only at the end of the file.
+pub(crate) fn read_full(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match read_at(file, &mut buf[filled..], offset + filled as u64) {
+            Ok(0) => break,
+            Ok(read) => filled += read,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(filled)
+}
+
+/// Bytes `offset..offset + len` of an open file, by positional reads: several can read one
+/// handle at once, and the handle's position stays where it was.
+pub(crate) struct RangeReader<'a> {
+    file: &'a File,
+    offset: u64,
+    end: u64,
+}
+
+impl<'a> RangeReader<'a> {
+    pub(crate) fn new(file: &'a File, offset: u64, len: u64) -> Self {
+        RangeReader {
+            file,
+            offset,
+            end: offset.saturating_add(len),
+        }
+    }
+}
+
+impl io::Read for RangeReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let left = usize::try_from(self.end - self.offset).unwrap_or(usize::MAX);
+        let want = buf.len().min(left);
+        if want == 0 {
+            return Ok(0);
+        }
+        let read = read_at(self.file, &mut buf[..want], self.offset)?;
+        self.offset += read as u64;
+        Ok(read)
+    }
+}
 
 /// How far past a page boundary every read buffer starts.
 pub(crate) const PAGE_OFFSET: usize = 256;
@@ -93,6 +165,24 @@ impl crate::DynHasher for Offsets {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
+    fn a_range_reader_stops_at_its_end_and_reads_from_its_offset() {
+        use std::io::Read;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f");
+        std::fs::write(&path, b"0123456789").unwrap();
+        let file = File::open(&path).unwrap();
+        let mut out = Vec::new();
+        RangeReader::new(&file, 3, 4).read_to_end(&mut out).unwrap();
+        assert_eq!(out, b"3456");
+        out.clear();
+        RangeReader::new(&file, 8, 100)
+            .read_to_end(&mut out)
+            .unwrap();
+        assert_eq!(out, b"89");
+    }
 
     #[test]
     fn every_buffer_starts_at_the_offset_and_is_zeroed() {
