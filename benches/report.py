@@ -224,7 +224,7 @@ if async_rows:
     p("A 64 MiB file in the page cache hashed (XXH3-64) from a tokio runtime: `hash_file_async`")
     p("(one `spawn_blocking`, std reads, a cancellation check per read) against")
     p("`tokio::io::copy` from a `tokio::fs::File`, `copy_buf` from a 1 MiB tokio `BufReader`, and")
-    p("the sync path on one thread (`append_file_parallel(path, 1)`), as the async one reads.\n")
+    p("the sync path on one thread (`FileRead::path(path).threads(1)`).\n")
     naive = next((ns for (g, f, v), (ns, _) in async_rows.items() if f == "tokio_io_copy"), None)
     sync = next((ns for (g, f, v), (ns, _) in async_rows.items() if f == "sync_one_thread"), None)
     p("| path | time | throughput | vs tokio::io::copy | vs sync |")
@@ -241,10 +241,10 @@ if async_rows:
 parallel_rows = {k: v for k, v in results.items() if k[0].startswith("parallel_crc/")}
 if parallel_rows:
     p("## One large file's CRC in parallel ranges\n")
-    p("A 1 GiB file in the page cache: one thread (`append_file_parallel(path, 1)`, 64 KiB")
-    p("reads) against `hash_file_parallel` with 2 threads, each reading its half and the CRCs")
-    p("combined, and `hash_file`, read ahead on every CPU (`benches/parallel_crc.rs`). Target:")
-    p("at most 0.65x the one-thread time.\n")
+    p("A 1 GiB file in the page cache: one thread (`FileRead::threads(1)`, 64 KiB reads) against")
+    p("2 ranges, each read and hashed on a thread of its own and the CRCs combined, and the ring")
+    p("on 2 threads (`FileRead::threads(2)`) (`benches/parallel_crc.rs`). Target: at most 0.65x")
+    p("the one-thread time.\n")
     times = {f: ns for (g, f, v), (ns, _) in parallel_rows.items()}
     p("| CRC | one thread | ranges, 2 threads | read ahead | ratio, ranges | ratio, read ahead |")
     p("|---|---|---|---|---|---|")
@@ -253,7 +253,7 @@ if parallel_rows:
         ahead = times.get(f"{crc}_read_ahead")
         if one and two and ahead:
             p(f"| {crc.upper()} | {fmt_time(one)} | {fmt_time(two)} | {fmt_time(ahead)} | {two / one:.2f} | {ahead / one:.2f} |")
-            for what, ns in (("`hash_file_parallel`, 2 threads", two), ("`hash_file`", ahead)):
+            for what, ns in (("2 ranges combined", two), ("the ring, 2 threads", ahead)):
                 if ns / one > 0.65:
                     misses.append(f"{what} {crc}: {ns / one:.2f}x one thread (target 0.65)")
     p("")

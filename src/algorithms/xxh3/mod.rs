@@ -6,6 +6,10 @@
 //! SSE2 on x86-64, NEON on AArch64, portable code elsewhere; so a default build gets SIMD without
 //! `-C target-cpu`. WebAssembly has no run-time detection: its SIMD128 backend is picked when
 //! the build enables it (`-C target-feature=+simd128`).
+//!
+//! The layers point down: `width.rs` (how each width finishes) over `short.rs` and `long.rs`;
+//! `oneshot.rs` (the one-shot engine) and `stream.rs` (the streaming state) both build on
+//! those and `platform.rs`, and this file on both. Neither calls its parent.
 
 use core::fmt;
 use core::marker::PhantomData;
@@ -18,6 +22,7 @@ mod common;
 mod long;
 #[cfg(target_arch = "aarch64")]
 mod neon;
+mod oneshot;
 mod platform;
 mod scalar;
 mod short;
@@ -26,120 +31,15 @@ mod simd128;
 #[cfg(target_arch = "x86_64")]
 mod sse2;
 mod stream;
+mod width;
 
 use crate::hasher::impl_hasher;
 use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 use crate::SecretError;
+use oneshot::{oneshot, oneshot_long};
 use platform::Platform;
 use stream::{CustomSecret, Key, State};
-
-/// How a hash of one width is finished from the short paths or the accumulators: the one
-/// difference between XXH3-64 and XXH3-128, which share everything else.
-pub(crate) trait Width {
-    /// `u64` or `u128`.
-    type Output: Copy;
-    /// The hash of 0 to 240 bytes.
-    fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> Self::Output;
-    /// The hash of a longer input from its accumulators.
-    fn long(acc: &[u64; 8], secret: &[u8], len: u64) -> Self::Output;
-    /// The algorithm of a saved state.
-    const STATE_KIND: Kind;
-}
-
-/// XXH3-64's finish.
-pub(crate) enum Bits64 {}
-
-impl Width for Bits64 {
-    type Output = u64;
-    const STATE_KIND: Kind = Kind::Xxh3;
-
-    #[inline(always)]
-    fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> u64 {
-        short::hash64(input, secret, seed)
-    }
-
-    #[inline(always)]
-    fn long(acc: &[u64; 8], secret: &[u8], len: u64) -> u64 {
-        long::finish64(acc, secret, len)
-    }
-}
-
-/// XXH3-128's finish.
-pub(crate) enum Bits128 {}
-
-impl Width for Bits128 {
-    type Output = u128;
-    const STATE_KIND: Kind = Kind::Xxh128;
-
-    #[inline(always)]
-    fn short(input: &[u8], secret: &short::ShortSecret, seed: u64) -> u128 {
-        short::hash128(input, secret, seed)
-    }
-
-    #[inline(always)]
-    fn long(acc: &[u64; 8], secret: &[u8], len: u64) -> u128 {
-        long::finish128(acc, secret, len)
-    }
-}
-
-/// One-shot XXH3 of either width. Short inputs are hashed inline; `platform` is asked for the
-/// backend only if the input is long, in a call of its own, so the inlined part stays small.
-#[inline(always)]
-fn oneshot<W: Width>(platform: impl FnOnce() -> Platform, input: &[u8], seed: u64) -> W::Output {
-    // One test per path, shortest first, each with the same body (which the range each test
-    // leaves folds down to its path): 0-16 bytes, the commonest keys, take one compare to
-    // reach their path, 17-128 two. `throughput/XXH3/short-branch` in BENCHMARKS.md measures
-    // it against the single test of `backends::hash64_one_test`.
-    if input.len() <= 16 {
-        return W::short(input, short::default_secret(), seed);
-    }
-    if input.len() <= 128 {
-        return W::short(input, short::default_secret(), seed);
-    }
-    if input.len() <= common::MIDSIZE_MAX {
-        return W::short(input, short::default_secret(), seed);
-    }
-    oneshot_long::<W>(platform, input, seed)
-}
-
-/// The long path of [`oneshot`], out of line: one call, into the backend's own code.
-///
-/// With seed 0 this is the dispatch alone, ending in a jump into the backend: no frame, no
-/// saved registers. The seeded path is a function of its own, so its frame is not made for
-/// every long input, and the finish takes the secret and length by value, so no address in
-/// this frame reaches the backend.
-#[inline(never)]
-fn oneshot_long<W: Width>(
-    platform: impl FnOnce() -> Platform,
-    input: &[u8],
-    seed: u64,
-) -> W::Output {
-    if seed != 0 {
-        return oneshot_long_seeded::<W>(platform, input, seed);
-    }
-    hash_long::<W>(platform(), input, &common::DEFAULT_SECRET)
-}
-
-/// [`oneshot_long`] with a seed: its derived secret, then the backend.
-#[inline(never)]
-fn oneshot_long_seeded<W: Width>(
-    platform: impl FnOnce() -> Platform,
-    input: &[u8],
-    seed: u64,
-) -> W::Output {
-    common::with_derived_secret(seed, |secret| hash_long::<W>(platform(), input, secret))
-}
-
-/// The backend's one-shot long path, finished as `W` finishes.
-#[inline(always)]
-fn hash_long<W: Width>(
-    platform: Platform,
-    input: &[u8],
-    secret: &common::UsualSecret,
-) -> W::Output {
-    let len = input.len() as u64;
-    platform.hash_long(input, secret, move |acc| W::long(acc, secret, len))
-}
+use width::{Bits128, Bits64, Width};
 
 /// What [`XxHash3`] and [`XxHash128`] are made of: the streaming state, and the width that
 /// says how it finishes.

@@ -6,9 +6,10 @@ use super::common::{
     SECRET_CONSUME_RATE, STRIPE_LEN,
 };
 use super::long::{last_stripe_key, Begin, Held};
+use super::oneshot::{hash_long, oneshot_long};
 use super::platform::Platform;
 use super::short::{self, ShortSecret};
-use super::Width;
+use super::width::Width;
 use crate::state::{self, StateError, StateReader, StateWriter};
 use crate::{SecretError, XXH3_SECRET_MIN_LEN};
 
@@ -381,8 +382,8 @@ impl State {
                 // is made, else the one-shot's way to it.
                 let (platform, input) = (self.platform(), &self.buffer[..self.buffered]);
                 return match derived {
-                    Some(secret) => super::hash_long::<W>(platform, input, secret),
-                    None => super::oneshot_long::<W>(move || platform, input, *seed),
+                    Some(secret) => hash_long::<W>(platform, input, secret),
+                    None => oneshot_long::<W>(move || platform, input, *seed),
                 };
             }
         }

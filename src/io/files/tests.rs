@@ -40,6 +40,7 @@ fn results_come_back_in_input_order_and_items_are_read_as_needed() {
 /// One item alone runs on the calling thread with every thread asked for; many on workers,
 /// one thread each.
 #[test]
+#[cfg_attr(target_family = "wasm", ignore = "WASI has no threads")]
 fn one_file_alone_gets_the_threads_and_many_get_one_each() {
     let caller = std::thread::current().id();
     let mut seen = Vec::new();
