@@ -148,8 +148,8 @@ def _read_buffer(size):
 
 
 def _restore(state, seed=None):
-    # pickle's way back to a Hasher: the library's saved state, which holds the seed (pickles
-    # made before it was read from there also pass the seed).
+    # pickle's way back to a Hasher for pickles made before the native module's _restore,
+    # which pickles name now: the library's saved state, which holds the seed.
     return Hasher.from_state(state)
 
 

@@ -6,6 +6,7 @@ the same results as python-xxhash's. Beyond it: hashers pickle (through iohash's
 and inputs of 16 KiB and more are hashed with the GIL released.
 """
 
+from . import _iohash
 from ._iohash import xxhash as _native
 
 xxh32 = _native.xxh32
@@ -40,9 +41,9 @@ algorithms_guaranteed = algorithms_available
 
 
 def _restore(kind, state, seed=None):
-    # pickle's way back: the class and the library's saved state, which holds the seed
-    # (pickles made before it was read from there also pass the seed).
-    return _native._restore_xxhash(kind, state)
+    # pickle's way back for pickles made before the native module's _restore_xxhash, which
+    # pickles name now: the class and the library's saved state, which holds the seed.
+    return _iohash._restore_xxhash(kind, state)
 
 
 __all__ = [

@@ -367,7 +367,7 @@ unsafe extern "C" fn update_fd(
 no_args! {
     SavedState "saved_state" (py, this) { Ok(saved_state(py, &this.state).into_any()) }
     Reduce "__reduce__" (py, this) {
-        let restore = py.import("iohash")?.getattr("_restore")?;
+        let restore = crate::pickling::restorer(py, crate::pickling::Restores::Hasher)?;
         let state = saved_state(py, &this.state);
         Ok((restore, (state,)).into_pyobject(py)?.into_any())
     }

@@ -18,6 +18,7 @@ mod hex;
 mod methods;
 mod object;
 mod one_shots;
+mod pickling;
 mod shared;
 mod signals;
 mod templates;
@@ -44,6 +45,7 @@ fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
     buffer::init(module.py())?;
     hasher::register(module)?;
     one_shots::register(module)?;
+    pickling::register(module)?;
     module.add_function(wrap_pyfunction!(crc_catalogue, module)?)?;
     module.add_function(wrap_pyfunction!(hash_files::_hash_files, module)?)?;
     module.add_function(wrap_pyfunction!(cloud::_s3_composite, module)?)?;

@@ -6,7 +6,7 @@ use iohash::{Algorithm, XxHash128, XxHash3, XxHash32, XxHash64};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::methods::{restore, seed_of};
+use crate::methods::seed_of;
 use crate::one_shots::one_shot;
 
 /// XXH32 with the seed reduced modulo 2**32 (`seed_of` did), as the others take theirs.
@@ -87,13 +87,6 @@ one_shots!(
     XxHash128::hash_with_seed
 );
 
-/// The python-xxhash object a saved state describes (pickle's way back).
-#[pyfunction]
-pub(crate) fn _restore_xxhash(py: Python<'_>, kind: &str, state: &[u8]) -> PyResult<Py<PyAny>> {
-    let (hasher, seed) = restore(state)?;
-    Ok(crate::xxhash_types::restored(py, kind, hasher, seed)?.unbind())
-}
-
 /// Puts `METH_FASTCALL` versions of one-shot functions in place of PyO3's (fastcall.rs).
 macro_rules! fast_one_shots {
     ($module:expr; $($function:ident),*) => {
@@ -111,7 +104,6 @@ macro_rules! fast_one_shots {
 /// Adds the classes and functions to `module`.
 pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     crate::xxhash_types::register(module)?;
-    module.add_function(wrap_pyfunction!(_restore_xxhash, module)?)?;
     for function in [
         wrap_pyfunction!(xxh32_digest, module)?,
         wrap_pyfunction!(xxh32_intdigest, module)?,

@@ -164,7 +164,7 @@ unsafe extern "C" fn call<const C: usize>(
 
 no_args! {
     Reduce "__reduce__" (py, this) {
-        let restore = py.import("iohash.xxhash")?.getattr("_restore")?;
+        let restore = crate::pickling::restorer(py, crate::pickling::Restores::Xxhash)?;
         let state = saved_state(py, &this.state);
         Ok((restore, (class_of(this.algorithm).name, state)).into_pyobject(py)?.into_any())
     }

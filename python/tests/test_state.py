@@ -34,6 +34,28 @@ def test_xxhash_classes_pickle(name):
     assert restored.intdigest() == getattr(ixxhash, name)(b"abc" * 100 + b"def", 5).intdigest()
 
 
+def test_pickles_name_the_native_module_and_old_pickles_still_load():
+    # The native module names its own functions: pickling imports no Python package.
+    for hasher in (iohash.xxh64(b"abc", seed=9), ixxhash.xxh3_128(b"abc", 9)):
+        restore = hasher.__reduce__()[0]
+        assert restore.__module__ == "iohash._iohash"
+        assert pickle.loads(pickle.dumps(hasher)).intdigest() == hasher.intdigest()
+    # Pickles made before named the package's functions, which still restore them.
+    state = iohash.xxh64(b"abc", seed=9).saved_state()
+
+    class Old:
+        def __init__(self, restore, *args):
+            self.reduced = (restore, args)
+
+        def __reduce__(self):
+            return self.reduced
+
+    hasher = pickle.loads(pickle.dumps(Old(iohash._restore, state)))
+    assert hasher.intdigest() == iohash.xxh64(b"abc", seed=9).intdigest() and hasher.seed == 9
+    hasher = pickle.loads(pickle.dumps(Old(ixxhash._restore, "xxh64", state, 9)))
+    assert type(hasher) is ixxhash.xxh64 and hasher.seed == 9
+
+
 def test_a_hash_begun_here_finishes_in_another_process():
     hasher = iohash.xxh3_128(b"begun in the parent " * 1000, seed=3)
     program = (
