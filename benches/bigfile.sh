@@ -5,7 +5,7 @@
 #   benches/bigfile.sh [MiB]      # default 1024
 #
 # First the kernel's copy alone, into a buffer at several distances past a page boundary (the
-# library's read buffers sit at 256: src/io/read_buffer.rs); then, in one hyperfine run, the
+# library's read buffers sit at 256: src/io/os.rs); then, in one hyperfine run, the
 # command as it reads one big file (the read-ahead ring), the same on one thread
 # (`-j1`, the floor it must never go above), xxhsum, two `dd` reading a half each (the copy on
 # two cores) and `cat` (the copy on one). Needs cc, hyperfine and xxhsum

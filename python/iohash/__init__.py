@@ -132,7 +132,7 @@ __all__ = [
 
 _CHUNK = 1 << 20
 # Where a read buffer sits in its page decides how fast the kernel copies into it on some CPUs:
-# the library's buffers start 256 bytes past a page boundary (its src/io/read_buffer.rs says
+# the library's buffers start 256 bytes past a page boundary (its src/io/os.rs says
 # why), and so does the one file objects are read into here.
 _PAGE, _PAGE_OFFSET = 4096, 256
 

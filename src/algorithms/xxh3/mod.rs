@@ -36,7 +36,7 @@ mod width;
 use crate::hasher::impl_hasher;
 use crate::state::{self, Kind, Resumable, StateError, StateReader, StateWriter};
 use crate::SecretError;
-use oneshot::{oneshot, oneshot_long};
+use oneshot::oneshot;
 use platform::Platform;
 use stream::{CustomSecret, Key, State};
 use width::{Bits128, Bits64, Width};
@@ -613,7 +613,7 @@ pub mod backends {
         if data.len() <= common::MIDSIZE_MAX {
             return short::hash64(data, short::default_secret(), seed);
         }
-        oneshot_long::<Bits64>(Platform::detect, data, seed)
+        oneshot::oneshot_long::<Bits64>(Platform::detect, data, seed)
     }
 
     /// One-shot XXH3-64 on the named backend; `None` if this CPU cannot run it.
