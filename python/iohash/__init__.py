@@ -18,7 +18,6 @@ None of these hashes is cryptographic: they find accidents, never tampering.
 import errno as _errno
 import io as _io
 import os as _os
-import stat as _stat
 
 from . import _iohash
 from ._iohash import (
@@ -159,17 +158,16 @@ def _is_path(obj):
 
 def _descriptor_to_read(fileobj):
     # The descriptor of a file object whose reads are exactly its descriptor's: a plain
-    # FileIO, or a BufferedReader or BufferedRandom over one, of a regular file. Any other
-    # object (a GzipFile, a subclass, a socket's file) may change what it reads, and is read
-    # through readinto.
+    # FileIO, or a BufferedReader or BufferedRandom over one. Any other object (a GzipFile, a
+    # subclass, a socket's file) may change what it reads, and is read through readinto.
+    # Whether it is a regular file is Rust's to tell (_update_fd), from its one fstat.
     raw = fileobj
     if type(fileobj) in (_io.BufferedReader, _io.BufferedRandom):
         raw = fileobj.raw
     if type(raw) is not _io.FileIO:
         return None
     try:
-        fd = raw.fileno()
-        return fd if _stat.S_ISREG(_os.fstat(fd).st_mode) else None
+        return raw.fileno()
     except (OSError, ValueError):
         return None
 
@@ -194,11 +192,17 @@ def file_digest(fileobj, name, /, *, seed=0):
         )
     fd = _descriptor_to_read(fileobj)
     if fd is not None and hasattr(hasher, "_update_fd"):
-        # The object's own position, which a buffered reader keeps ahead of its descriptor.
-        position = fileobj.tell()
-        read = hasher._update_fd(fd, position, fileobj)
-        fileobj.seek(position + read)
-        return hasher
+        # The object's own position, which a buffered reader keeps ahead of its descriptor:
+        # Rust reads from it by position and moves nothing; the object then goes to the end.
+        # A pipe or a terminal has none, and is read through the object.
+        try:
+            position = fileobj.tell()
+        except OSError:
+            position = None
+        read = None if position is None else hasher._update_fd(fd, position, fileobj)
+        if read is not None:
+            fileobj.seek(position + read)
+            return hasher
     if type(fileobj) is _io.BytesIO:
         # Its buffer, without a copy.
         view = fileobj.getbuffer()

@@ -162,18 +162,18 @@ fn readable_soon(_file: &File) -> io::Result<bool> {
 /// Runs `read` on the hasher's copy with the GIL released and keeps the copy only if it
 /// succeeds (on an error the hasher is as it was); an error is `name`'s OSError, or the
 /// exception a signal handler raised.
-fn update_with(
+fn update_with<T: Send>(
     py: Python<'_>,
     state: &Shared,
     name: &Bound<'_, PyAny>,
-    read: impl FnOnce(&mut AnyHasher, &mut Check<'_>) -> io::Result<u64> + Send,
-) -> PyResult<u64> {
+    read: impl FnOnce(&mut AnyHasher, &mut Check<'_>) -> io::Result<T> + Send,
+) -> PyResult<T> {
     let interrupts = Interrupts::new(py)?;
     let result = state.detached(py, |hasher| {
         let mut copy = hasher.clone();
         let read = read(&mut copy, &mut interrupts.caller())?;
         *hasher = copy;
-        Ok::<u64, io::Error>(read)
+        Ok::<T, io::Error>(read)
     });
     outcome(py, result, &interrupts, name)
 }
@@ -218,8 +218,11 @@ pub(crate) fn update_file(
     })
 }
 
-/// Appends what the open descriptor `fd` of a regular file reads from `offset` to its end;
-/// the descriptor stays open, at the end.
+/// Appends what the open descriptor `fd` reads from `offset` to its end, by position: the file
+/// object keeps the one position, which this never moves. `None`, with nothing appended, when
+/// `fd` is not a regular file or `offset` is past the size it gives (the library's one look
+/// at it says so): the caller reads those through the object, whose buffer may hold data the
+/// descriptor has passed.
 #[cfg(unix)]
 pub(crate) fn update_fd(
     py: Python<'_>,
@@ -227,8 +230,7 @@ pub(crate) fn update_fd(
     fd: i32,
     offset: u64,
     fileobj: &Bound<'_, PyAny>,
-) -> PyResult<u64> {
-    use std::io::{Seek, SeekFrom};
+) -> PyResult<Option<u64>> {
     use std::os::fd::BorrowedFd;
 
     if fd < 0 {
@@ -237,14 +239,31 @@ pub(crate) fn update_fd(
     let name = fileobj.getattr("name").unwrap_or_else(|_| fileobj.clone());
     // A descriptor of our own (dup), made with the GIL held: another Python thread closing the
     // file object while Rust reads with the GIL released cannot close it under the read, nor
-    // hand its number to another file. It shares the file's position, which is set here.
+    // hand its number to another file.
     // SAFETY: `fd` is open: the file object's fileno() gave it, and the file object (alive,
     // `fileobj` borrows it) cannot close it before the dup, as closing needs the GIL this
     // thread holds. The borrow ends with this statement.
     let duplicate = unsafe { BorrowedFd::borrow_raw(fd) }.try_clone_to_owned();
-    let mut file = File::from(duplicate.map_err(|err| os_error(py, &err, &name))?);
+    let file = File::from(duplicate.map_err(|err| os_error(py, &err, &name))?);
     update_with(py, state, &name, |hasher, check| {
-        file.seek(SeekFrom::Start(offset))?;
-        append_whole(hasher, &file, 0, check)
+        let read = FileRead::file(&file)
+            .range(offset, None)
+            .observer(check)
+            .append_to(hasher);
+        match read {
+            Ok(read) => Ok(Some(read)),
+            // The library refuses, before reading, a range of anything but a regular file and
+            // an open-ended one that starts past the size the file gives (past the end, or in
+            // a pseudo-file of /proc, which says 0): the object reads those.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::InvalidInput | io::ErrorKind::UnexpectedEof
+                ) =>
+            {
+                Ok(None)
+            }
+            Err(e) => Err(e),
+        }
     })
 }

@@ -335,7 +335,7 @@ unsafe extern "C" fn update_file(
 }
 
 /// `_update_fd(fd, offset, fileobj)`: for `iohash.file_digest`, what the open descriptor `fd` of
-/// `fileobj` reads from `offset` to its end.
+/// `fileobj` reads from `offset` to its end, by position; `None` if it is not a regular file.
 #[cfg(unix)]
 unsafe extern "C" fn update_fd(
     object: *mut ffi::PyObject,
@@ -396,7 +396,7 @@ fn methods() -> &'static [ffi::PyMethodDef] {
         fast_method(c"from_state", from_state, ffi::METH_STATIC, c"from_state(state)\n--\n\nThe hasher a saved state describes, its seed included (ValueError for a bad one)."),
         fast_method(c"update_file", update_file, 0, c"update_file($self, /, path, offset=0, length=None)\n--\n\nHashes bytes `offset` to `offset + length` of the file at `path` (to its end without a\nlength) after those given so far, read in Rust with the GIL released; returns the\nnumber of bytes read. On an error (OSError naming the file, also when the file is\nshorter than the range or changes while it is read) the hasher is unchanged."),
         #[cfg(unix)]
-        fast_method(c"_update_fd", update_fd, 0, c"_update_fd($self, /, fd, offset, fileobj)\n--\n\nFor iohash.file_digest: what the open descriptor `fd` of `fileobj` reads from `offset`\nto its end."),
+        fast_method(c"_update_fd", update_fd, 0, c"_update_fd($self, /, fd, offset, fileobj)\n--\n\nFor iohash.file_digest: what the open descriptor `fd` of `fileobj` reads from `offset`\nto its end, by position; None if it is not a regular file."),
         no_args_method::<Reduce>(c"__reduce__", c"__reduce__($self, /)\n--\n\nHow pickle saves the hasher: its saved state, which holds the seed."),
     ]);
     table(methods)

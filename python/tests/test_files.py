@@ -39,6 +39,22 @@ def test_file_digest_of_an_open_file_starts_where_it_is_and_leaves_it_at_the_end
             assert source.read() == b""
 
 
+def test_file_digest_of_an_open_file_past_its_end_or_with_a_size_that_lies(data_file):
+    path, data = data_file
+    with open(path, "rb") as source:
+        source.seek(len(data) + 10)  # past the end: nothing to read, as read() says
+        assert iohash.file_digest(source, "crc32").intdigest() == 0
+        assert source.tell() == len(data) + 10
+    if os.path.exists("/proc/version"):
+        # A pseudo-file says it is empty and holds more: read to its end, by position.
+        with open("/proc/version", "rb") as source:
+            expected = source.read()
+            source.seek(3)
+            hasher = iohash.file_digest(source, "xxh3_64")
+            assert expected and hasher.intdigest() == iohash.xxh3_64(expected[3:]).intdigest()
+            assert source.read() == b""
+
+
 def test_file_digest_of_objects_without_a_descriptor(data_file):
     _, data = data_file
     stream = io.BytesIO(data)

@@ -87,7 +87,8 @@ impl<'a> FileRead<'a> {
     }
 
     /// Only bytes `offset..offset + length` of a regular file (to its end when `length` is
-    /// `None`), read by position: an open handle's position does not move.
+    /// `None`, past the size it reports where it holds more, as a pseudo-file of `/proc`
+    /// does), read by position: an open handle's position does not move.
     ///
     /// A range that starts or ends past the end of the file is an error of kind
     /// [`ErrorKind::UnexpectedEof`] that names the file's length, and a range of anything but
@@ -299,7 +300,7 @@ fn range<H: DynHasher + ?Sized>(
         }
     };
     let readers = readers(threads, len);
-    let read = if readers > 1 {
+    let mut read = if readers > 1 {
         ring::read(hasher, file, (offset, len), readers, observer)?
     } else {
         let small = len < plain::SMALL_READ_LEN as u64;
@@ -310,6 +311,13 @@ fn range<H: DynHasher + ?Sized>(
             observer,
         )?
     };
+    // Open-ended: on past the size the file gave, to its end, as a whole read goes (a
+    // pseudo-file of `/proc` says 0). A regular file answers at once that it has no more.
+    if length.is_none() && read == len {
+        let at = offset + read;
+        let mut beyond = RangeReader::new(file, at, u64::MAX - at);
+        read += plain::read(hasher, &mut beyond, true, observer)?;
+    }
     // A file that shrank while it was read is a changed file, not a short one.
     before.check(file)?;
     if read < len {

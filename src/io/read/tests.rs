@@ -245,3 +245,23 @@ fn missing_files_and_directories_are_clear_errors() {
     assert_eq!(e.kind(), ErrorKind::IsADirectory);
     assert_eq!(e.to_string(), "Is a directory");
 }
+
+/// An open-ended range reads on past the size a pseudo-file reports (0 for `/proc`), as a whole
+/// read does; one with a length stops at the size.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_open_ended_range_reads_a_pseudo_file_to_its_end() {
+    let path = Path::new("/proc/version");
+    let contents = std::fs::read(path).unwrap();
+    assert!(contents.len() > 10 && std::fs::metadata(path).unwrap().len() == 0);
+    let mut whole = XxHash3::new();
+    let read = FileRead::path(path).range(0, None).append_to(&mut whole);
+    assert_eq!(read.unwrap(), contents.len() as u64);
+    assert_eq!(whole.current_hash(), XxHash3::hash(&contents));
+    let mut tail = XxHash3::new();
+    FileRead::path(path)
+        .range(0, Some(0))
+        .append_to(&mut tail)
+        .unwrap();
+    assert_eq!(tail.current_hash(), XxHash3::hash(b""));
+}
