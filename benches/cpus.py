@@ -12,6 +12,7 @@ import re
 KNOWN = {
     ("GenuineIntel", 6, 143): ("intel-xeon", "Intel Xeon model 143 (AVX-512)"),  # Sapphire Rapids
     ("GenuineIntel", 6, 167): ("intel-xeon-model-167", "Intel Xeon model 167 (AVX-512)"),
+    ("GenuineIntel", 6, 207): ("intel-xeon-model-207", "Intel Xeon model 207 (AVX-512)"),  # Emerald Rapids
     ("AuthenticAMD", 25, 1): ("amd-epyc-zen3", "AMD EPYC Zen 3 (AVX2)"),
     ("AuthenticAMD", 25, 17): ("amd-epyc-zen4", "AMD EPYC Zen 4 (AVX-512)"),
     ("AuthenticAMD", 26, 2): ("amd-epyc-zen5", "AMD EPYC Zen 5 (AVX-512)"),
