@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::buffer::with_bytes;
+use crate::capi::buffer::with_bytes;
 use crate::files::{append_whole, open, outcome, path_of};
 use crate::methods::parse;
 use crate::signals::Interrupts;

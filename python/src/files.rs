@@ -16,7 +16,7 @@ use pyo3::exceptions::{PyMemoryError, PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::shared::Shared;
+use crate::capi::shared::Shared;
 use crate::signals::{Check, Interrupts, CHECK_INTERVAL};
 
 /// `err` as Python's `OSError(errno, strerror, filename)`, which CPython turns into its

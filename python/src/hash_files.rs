@@ -8,10 +8,10 @@ use iohash::{hash_files, AnyHasher};
 use pyo3::exceptions::{PyMemoryError, PyRuntimeError};
 use pyo3::prelude::*;
 
+use crate::capi::object::NewHasher;
 use crate::files::{append_whole, open, os_error, path_of};
 use crate::hasher::{made, seed_for};
 use crate::methods::parse;
-use crate::object::NewHasher;
 use crate::signals::Interrupts;
 
 /// Many files hashed in parallel in Rust: a list in the order of `paths` holding a hasher for

@@ -15,14 +15,15 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use pyo3::Borrowed;
 
-use crate::fastcall::{add_function, entry};
+use crate::capi::fastcall::{add_function, entry};
+use crate::capi::object::{
+    alloc, bind_tuple_and_dict, bind_vector, fast_method, fast_methods, getter, getters, given,
+    instance_of, make, no_args, no_args_method, required, table, type_name, Arg, Instance,
+    InstanceType, NewHasher, Spec,
+};
 use crate::methods::{
     common, common_getters, common_methods, parse, python_name, restore, saved_state, seed_of,
     update, COMMON,
-};
-use crate::object::{
-    alloc, bind_tuple_and_dict, bind_vector, fast_method, getter, getters, make, no_args,
-    no_args_method, required, table, type_name, Arg, Instance, InstanceType, NewHasher, Spec,
 };
 
 /// The type, once the module is made.
@@ -227,49 +228,17 @@ unsafe extern "C" fn constructor<const C: usize>(
     })
 }
 
-/// The argument of a method taking one, `name`: by position (the fast path) or by name.
-///
-/// # Safety
-/// CPython's METH_FASTCALL | METH_KEYWORDS contract for the call.
-unsafe fn one_argument(
-    py: Python<'_>,
-    method: &str,
-    name: &str,
-    args: *const Arg,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> PyResult<Arg> {
-    let function = || format!("Hasher.{method}");
-    // SAFETY: the contract.
-    let [value] = unsafe { bind_vector(py, function, [name], 1, args, nargs, kwnames)? };
-    required(function, name, value)
-}
-
-/// `combine(other)`: this hasher's hash becomes that of its bytes followed by `other`'s.
-unsafe extern "C" fn combine(
-    object: *mut ffi::PyObject,
-    args: *const Arg,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: CPython checked that `self` is a Hasher, and the call's contract.
-        let (this, other) = unsafe {
-            let other = one_argument(py, "combine", "other", args, nargs, kwnames)?;
-            (Instance::of(object), Borrowed::from_ptr(py, other))
-        };
-        let is_hasher = TYPE
-            .get()
-            .is_some_and(|type_object| other.get_type().is(type_object.bind(py)));
-        if !is_hasher {
+fast_methods! {
+    /// `combine(other)`: this hasher's hash becomes that of its bytes followed by `other`'s.
+    combine "Hasher.combine" (py, this, [other], 1) {
+        let other = given("Hasher.combine", "other", other)?;
+        let hasher_type = TYPE.get().map(|type_object| type_object.bind(py));
+        let Some(other) = hasher_type.and_then(|hasher_type| instance_of(&other, hasher_type)) else {
             return Err(PyTypeError::new_err(format!(
                 "'{}' object is not an instance of 'Hasher'",
                 type_name(&other)
             )));
-        }
-        // SAFETY: `other` is a Hasher (checked above: the type has no subclasses), borrowed
-        // for the call.
-        let other = unsafe { Instance::of(other.as_ptr()) };
+        };
         // Copied first: `h.combine(h)` is allowed and would otherwise take one lock twice.
         let next = other.state.with(py, |hasher| hasher.clone());
         if !this.state.with(py, |hasher| hasher.combine(&next)) {
@@ -280,50 +249,18 @@ unsafe extern "C" fn combine(
             )));
         }
         Ok(py.None().into_bound(py))
-    })
-}
+    }
 
-/// `Hasher.from_state(state)`, a static method: the hasher a saved state describes.
-unsafe extern "C" fn from_state(
-    _null: *mut ffi::PyObject,
-    args: *const Arg,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: the call's contract; the argument is borrowed for the call.
-        let state = unsafe {
-            let state = one_argument(py, "from_state", "state", args, nargs, kwnames)?;
-            Borrowed::from_ptr(py, state)
-        };
+    /// `Hasher.from_state(state)`, a static method: the hasher a saved state describes.
+    from_state "Hasher.from_state" (py, _, [state], 1) {
+        let state = given("Hasher.from_state", "state", state)?;
         let (hasher, seed) = restore(state.cast::<PyBytes>()?.as_bytes())?;
         made(py, NewHasher::Given(hasher), seed)
-    })
-}
+    }
 
-/// `update_file(path, offset=0, length=None)`: a file read in Rust (files.rs).
-unsafe extern "C" fn update_file(
-    object: *mut ffi::PyObject,
-    args: *const Arg,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        let function = || "Hasher.update_file".to_owned();
-        let names = ["path", "offset", "length"];
-        // SAFETY: CPython checked that `self` is a Hasher, and the call's contract; the
-        // arguments are borrowed for the call.
-        let (this, path, offset, length) = unsafe {
-            let [path, offset, length] = bind_vector(py, function, names, 3, args, nargs, kwnames)?;
-            let borrow = |value: Arg| Borrowed::from_ptr(py, value);
-            let path = borrow(required(function, "path", path)?);
-            (
-                Instance::of(object),
-                path,
-                offset.map(borrow),
-                length.map(borrow),
-            )
-        };
+    /// `update_file(path, offset=0, length=None)`: a file read in Rust (files.rs).
+    update_file "Hasher.update_file" (py, this, [path, offset, length], 3) {
+        let path = given("Hasher.update_file", "path", path)?;
         let offset = offset.map_or(Ok(0), |offset| offset.extract::<u64>())?;
         let length = match length {
             Some(length) if !length.is_none() => Some(length.extract::<u64>()?),
@@ -331,37 +268,22 @@ unsafe extern "C" fn update_file(
         };
         let read = crate::files::update_file(py, &this.state, &path, offset, length)?;
         Ok(read.into_pyobject(py)?.into_any())
-    })
+    }
 }
 
-/// `_update_fd(fd, offset, fileobj)`: for `iohash.file_digest`, what the open descriptor `fd` of
-/// `fileobj` reads from `offset` to its end, by position; `None` if it is not a regular file.
 #[cfg(unix)]
-unsafe extern "C" fn update_fd(
-    object: *mut ffi::PyObject,
-    args: *const Arg,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        let function = || "Hasher._update_fd".to_owned();
-        let names = ["fd", "offset", "fileobj"];
-        // SAFETY: CPython checked that `self` is a Hasher, and the call's contract; the
-        // arguments are borrowed for the call.
-        let (this, fd, offset, fileobj) = unsafe {
-            let [fd, offset, fileobj] = bind_vector(py, function, names, 3, args, nargs, kwnames)?;
-            let borrow = |value: Arg| Borrowed::from_ptr(py, value);
-            (
-                Instance::of(object),
-                borrow(required(function, "fd", fd)?),
-                borrow(required(function, "offset", offset)?),
-                borrow(required(function, "fileobj", fileobj)?),
-            )
-        };
-        let (fd, offset) = (fd.extract::<i32>()?, offset.extract::<u64>()?);
+fast_methods! {
+    /// `_update_fd(fd, offset, fileobj)`: for `iohash.file_digest`, what the open descriptor
+    /// `fd` of `fileobj` reads from `offset` to its end, by position; `None` if it is not a
+    /// regular file.
+    update_fd "Hasher._update_fd" (py, this, [fd, offset, fileobj], 3) {
+        let function = "Hasher._update_fd";
+        let fd = given(function, "fd", fd)?.extract::<i32>()?;
+        let offset = given(function, "offset", offset)?.extract::<u64>()?;
+        let fileobj = given(function, "fileobj", fileobj)?;
         let read = crate::files::update_fd(py, &this.state, fd, offset, &fileobj)?;
         Ok(read.into_pyobject(py)?.into_any())
-    })
+    }
 }
 
 no_args! {

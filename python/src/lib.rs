@@ -3,23 +3,19 @@
 //! in Rust with the GIL released. The Python layer (`python/iohash/`) arranges them into the
 //! package's modules; this crate binds the library and hashes nothing itself.
 
-// The buffer protocol's declarations (buffer.rs), an open file's descriptor (files.rs), the
-// METH_FASTCALL functions (fastcall.rs) and the hasher types (object.rs and the two that make
-// theirs) need `unsafe`; every block says why it holds.
+// The C API machinery (capi/), an open file's descriptor (files.rs) and the two files that
+// make hasher types from it need `unsafe`; every block says why it holds.
 #![allow(unsafe_code)]
 
-mod buffer;
+mod capi;
 mod cloud;
-mod fastcall;
 mod files;
 mod hash_files;
 mod hasher;
 mod hex;
 mod methods;
-mod object;
 mod one_shots;
 mod pickling;
-mod shared;
 mod signals;
 mod templates;
 mod xxhash;
@@ -41,8 +37,8 @@ fn crc_catalogue() -> Vec<(&'static str, u64)> {
 /// has a lock of its own (shared.rs), and the rest holds no state that the GIL guards.
 #[pymodule(gil_used = false)]
 fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
-    shared::check_gil(module.py())?;
-    buffer::init(module.py())?;
+    capi::shared::check_gil(module.py())?;
+    capi::buffer::init(module.py())?;
     hasher::register(module)?;
     one_shots::register(module)?;
     pickling::register(module)?;

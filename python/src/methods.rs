@@ -12,13 +12,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use pyo3::Borrowed;
 
-use crate::buffer::with_bytes;
-use crate::fastcall::entry;
-use crate::object::{
+use crate::capi::buffer::with_bytes;
+use crate::capi::fastcall::entry;
+use crate::capi::object::{
     bind_vector, fast_method, getter, getters, method, no_args, no_args_method, required,
     type_name, Instance,
 };
-use crate::shared::Shared;
+use crate::capi::shared::Shared;
 
 /// Inputs of this many bytes or more are hashed with the GIL released. Releasing and taking it
 /// back costs 17-25 ns a call, a fifth of hashing 4 KiB with XXH3 or CRC-32C: from 2 KiB

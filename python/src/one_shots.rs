@@ -6,7 +6,7 @@ use iohash::{Crc32Variant, Crc64Variant};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
-use crate::buffer::with_bytes;
+use crate::capi::buffer::with_bytes;
 use crate::methods::RELEASE_GIL_FROM;
 
 /// The one-shot hash of `data`, with the GIL released from 16 KiB.
@@ -27,12 +27,12 @@ pub(crate) fn one_shot<T: Send>(
 /// Puts a `METH_FASTCALL` version of the one-shot function `$function` in place of PyO3's.
 macro_rules! fast_crc {
     ($module:expr, $function:ident) => {
-        crate::fastcall::fast!(
+        crate::capi::fastcall::fast!(
             $module,
             stringify!($function),
-            crate::fastcall::Shape::Data,
+            crate::capi::fastcall::Shape::Data,
             |py, data, _seed| {
-                Ok($function(py, crate::fastcall::required(data)?)?
+                Ok($function(py, crate::capi::fastcall::required(data)?)?
                     .into_pyobject(py)?
                     .into_any())
             }

@@ -5,9 +5,9 @@ use std::sync::OnceLock;
 
 use pyo3::prelude::*;
 
+use crate::capi::object::NewHasher;
 use crate::hasher::made;
 use crate::methods::restore;
-use crate::object::NewHasher;
 
 /// The two functions below as objects, kept when the module is made.
 static RESTORE: OnceLock<Py<PyAny>> = OnceLock::new();

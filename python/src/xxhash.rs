@@ -90,12 +90,12 @@ one_shots!(
 /// Puts `METH_FASTCALL` versions of one-shot functions in place of PyO3's (fastcall.rs).
 macro_rules! fast_one_shots {
     ($module:expr; $($function:ident),*) => {
-        $(crate::fastcall::fast!(
+        $(crate::capi::fastcall::fast!(
             $module,
             stringify!($function),
-            crate::fastcall::Shape::DataThenSeed,
+            crate::capi::fastcall::Shape::DataThenSeed,
             |py, data, seed| {
-                Ok($function(py, crate::fastcall::required(data)?, seed)?.into_pyobject(py)?.into_any())
+                Ok($function(py, crate::capi::fastcall::required(data)?, seed)?.into_pyobject(py)?.into_any())
             }
         )?;)*
     };

@@ -11,12 +11,12 @@ use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::Borrowed;
 
-use crate::fastcall::entry;
-use crate::methods::{common_getters, common_methods, saved_state, seed_of, update};
-use crate::object::{
+use crate::capi::fastcall::entry;
+use crate::capi::object::{
     alloc, bind_tuple_and_dict, bind_vector, getter, getters, make, no_args, no_args_method, table,
     Arg, Instance, InstanceType, NewHasher, Spec,
 };
+use crate::methods::{common_getters, common_methods, saved_state, seed_of, update};
 
 /// One of the four classes.
 struct Class {

@@ -25,8 +25,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 use pyo3::Borrowed;
 
-use crate::fastcall::{entry, Fast};
-use crate::shared::Shared;
+use crate::capi::fastcall::{entry, Fast};
+use crate::capi::shared::Shared;
 
 /// An instance: the object's header, then the hasher behind its lock, the seed it hashes with
 /// and its algorithm. Its type is the one it was made with (see [`InstanceType`]).
@@ -545,10 +545,10 @@ macro_rules! no_args {
             #[doc = concat!("The method `", $name, "`.")]
             pub(crate) struct $type;
 
-            impl $crate::object::NoArgs for $type {
+            impl $crate::capi::object::NoArgs for $type {
                 fn call<'py>(
                     $py: Python<'py>,
-                    $this: &$crate::object::Instance,
+                    $this: &$crate::capi::object::Instance,
                 ) -> PyResult<Bound<'py, PyAny>> {
                     $body
                 }
@@ -559,6 +559,78 @@ macro_rules! no_args {
 
 pub(crate) use no_args;
 
+/// Defines `METH_FASTCALL | METH_KEYWORDS` methods, each a declaration with a safe body:
+/// `fn_name "Type.name" (py, this, [a, b], positional) { ... }` binds `a` and `b` (the first
+/// `positional` by position or name, the rest by name alone, with CPython's errors) as
+/// `Option<Borrowed<PyAny>>`, and `this` as the [`Instance`] the method is called on; with `_`
+/// in place of `this`, the method has none (`METH_STATIC`).
+macro_rules! fast_methods {
+    (@this $object:ident this) => {
+        // SAFETY: CPython calls a method of an instance type with an instance of it.
+        unsafe { $crate::capi::object::Instance::of($object) }
+    };
+    (@this $object:ident _) => {
+        $object
+    };
+    ($($(#[$doc:meta])* $fn_name:ident $qualname:literal ($py:ident, $this:tt, [$($arg:ident),*], $positional:literal) $body:block)*) => {
+        $(
+            $(#[$doc])*
+            unsafe extern "C" fn $fn_name(
+                object: *mut pyo3::ffi::PyObject,
+                args: *const $crate::capi::object::Arg,
+                nargs: pyo3::ffi::Py_ssize_t,
+                kwnames: *mut pyo3::ffi::PyObject,
+            ) -> *mut pyo3::ffi::PyObject {
+                $crate::capi::fastcall::entry(|$py| {
+                    #[allow(unused_variables)]
+                    let $this = $crate::capi::object::fast_methods!(@this object $this);
+                    // SAFETY: CPython's contract for the call: `args` holds `nargs` values
+                    // then one per name in `kwnames`, all borrowed for the call.
+                    let [$($arg),*] = unsafe {
+                        let bound = $crate::capi::object::bind_vector(
+                            $py,
+                            || $qualname.to_owned(),
+                            [$(stringify!($arg)),*],
+                            $positional,
+                            args,
+                            nargs,
+                            kwnames,
+                        )?;
+                        bound.map(|arg| arg.map(|arg| pyo3::Borrowed::from_ptr($py, arg)))
+                    };
+                    $body
+                })
+            }
+        )*
+    };
+}
+
+pub(crate) use fast_methods;
+
+/// `object` as an instance of `instance_type` (whose instances all have this layout: the
+/// type has no subclasses), or `None` if it is something else.
+pub(crate) fn instance_of<'a>(
+    object: &'a Bound<'_, PyAny>,
+    instance_type: &Bound<'_, PyType>,
+) -> Option<&'a Instance> {
+    // SAFETY: an object of the type is an instance, alive while `object` borrows it.
+    object
+        .get_type()
+        .is(instance_type)
+        .then(|| unsafe { Instance::of(object.as_ptr()) })
+}
+
+/// A required argument of `function` that the call did not give: CPython's `TypeError`.
+pub(crate) fn given<'a, 'py>(
+    function: &str,
+    name: &str,
+    value: Option<Borrowed<'a, 'py, PyAny>>,
+) -> PyResult<Borrowed<'a, 'py, PyAny>> {
+    value.ok_or_else(|| {
+        PyTypeError::new_err(format!("{function}() missing required argument '{name}'"))
+    })
+}
+
 /// Defines getters: `$name(instance)` computes the attribute, an integer or a str.
 macro_rules! getters {
     ($($name:ident($this:ident) $body:expr;)*) => {
@@ -568,9 +640,9 @@ macro_rules! getters {
                 object: *mut pyo3::ffi::PyObject,
                 _closure: *mut std::ffi::c_void,
             ) -> *mut pyo3::ffi::PyObject {
-                $crate::fastcall::entry(|py| {
+                $crate::capi::fastcall::entry(|py| {
                     // SAFETY: CPython checked that `self` is an instance of the type.
-                    let $this = unsafe { $crate::object::Instance::of(object) };
+                    let $this = unsafe { $crate::capi::object::Instance::of(object) };
                     Ok($body.into_pyobject(py)?.into_any())
                 })
             }

@@ -289,9 +289,9 @@ macro_rules! fast {
         ) -> *mut pyo3::ffi::PyObject {
             // SAFETY: CPython calls this as the METH_FASTCALL | METH_KEYWORDS function it was
             // registered as, which is `call`'s contract.
-            unsafe { $crate::fastcall::call(args, nargs, kwnames, $shape, &ORIGINAL, body) }
+            unsafe { $crate::capi::fastcall::call(args, nargs, kwnames, $shape, &ORIGINAL, body) }
         }
-        $crate::fastcall::replace_function($module, $name, fast, &ORIGINAL)
+        $crate::capi::fastcall::replace_function($module, $name, fast, &ORIGINAL)
     }};
 }
 
