@@ -1,4 +1,4 @@
-//! `iohash.Hasher`, the hashlib-shaped hasher of every algorithm, a type of object.rs's kind;
+//! `iohash.Hasher`, the hashlib-shaped hasher of every algorithm, a type of capi/object.rs's kind;
 //! and what makes one: calling the class, `iohash.new(name)`, the constructors
 //! (`iohash.xxh3_64()`, ...), a saved state.
 //!

@@ -1,7 +1,7 @@
 //! What the methods and getters of every hasher object compute, `iohash.Hasher`'s and the
 //! `iohash.xxhash` classes' alike: updating the shared hasher (shared.rs), the digest in its
 //! three forms, names, seeds and saved states; and the entries of the methods and getters the
-//! two kinds have in common, for their types' tables (object.rs).
+//! two kinds have in common, for their types' tables (capi/object.rs).
 
 use std::borrow::Cow;
 
@@ -84,7 +84,7 @@ pub(crate) fn seed_of(seed: Option<&Bound<'_, PyAny>>, algorithm: Algorithm) -> 
 
 /// A given seed modulo 2**64, out of line: most calls give none.
 ///
-/// Inside `attach`, as the fast calls of fastcall.rs reach here without PyO3's own entry: the
+/// Inside `attach`, as the fast calls of capi/fastcall.rs reach here without PyO3's own entry: the
 /// error a failed `extract` makes and drops is released at once, not left in PyO3's pool.
 #[cold]
 #[inline(never)]

@@ -68,7 +68,7 @@ macro_rules! crc_one_shots {
             }
         )*
 
-        /// Adds the functions to `module`, through `METH_FASTCALL` (fastcall.rs).
+        /// Adds the functions to `module`, through `METH_FASTCALL` (capi/fastcall.rs).
         pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
             $(
                 module.add_function(wrap_pyfunction!($digest, module)?)?;

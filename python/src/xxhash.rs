@@ -87,7 +87,7 @@ one_shots!(
     XxHash128::hash_with_seed
 );
 
-/// Puts `METH_FASTCALL` versions of one-shot functions in place of PyO3's (fastcall.rs).
+/// Puts `METH_FASTCALL` versions of one-shot functions in place of PyO3's (capi/fastcall.rs).
 macro_rules! fast_one_shots {
     ($module:expr; $($function:ident),*) => {
         $(crate::capi::fastcall::fast!(

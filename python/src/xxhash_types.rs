@@ -1,4 +1,4 @@
-//! python-xxhash's classes (`xxh32`, `xxh64`, `xxh3_64`, `xxh3_128`), types of object.rs's
+//! python-xxhash's classes (`xxh32`, `xxh64`, `xxh3_64`, `xxh3_128`), types of capi/object.rs's
 //! kind, as `iohash.Hasher` is. As python-xxhash's, `tp_new` makes an object with seed 0 and
 //! `tp_init` reads the arguments; a call of a class does both at once.
 
