@@ -11,10 +11,9 @@ use std::collections::HashSet;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::num::NonZeroU64;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::Mutex;
-
-use std::ops::ControlFlow;
 
 use iohash::cloud::S3Composite;
 use iohash::{hash_files, Algorithm, AnyHasher, FileJob, FileRead, NonCryptographicHasher};
@@ -134,6 +133,7 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     let hashers = Hashers::new(options.seed);
     // With --audit, every name the list holds (a set as large as the list).
     let mut listed: HashSet<Vec<u8>> = HashSet::new();
+    // The run ends early only by `done`'s Break: a `Watch` never fails its check.
     let _ = hash_files(
         items,
         options.threads.unwrap_or(0),

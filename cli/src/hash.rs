@@ -3,9 +3,8 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
-
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 
 use indicatif::ProgressBar;
 use iohash::cloud::S3Composite;
@@ -132,6 +131,7 @@ pub fn run(
     // whatever the algorithm (the library reads a small one on this thread); files hashed
     // side by side take a thread each.
     let mut watch = Watch { bar: bar.as_ref() };
+    // The run ends early only by `done`'s Break: a `Watch` never fails its check.
     let _ = hash_files(
         jobs,
         options.threads.unwrap_or(0),
