@@ -272,7 +272,7 @@ pub use io::tee::{HashingReader, HashingWriter};
 #[cfg(feature = "tokio")]
 pub use io::tokio;
 #[cfg(feature = "std")]
-pub use io::{HasherExt, ReadObserver, LARGE_READ_LEN};
+pub use io::{HasherExt, ReadObserver, LARGE_READ_LEN, READ_BUFFER_OFFSET};
 pub use secret::{SecretError, XXH3_SECRET_MIN_LEN};
 pub use state::{SavedState, StateError};
 

@@ -131,19 +131,8 @@ __all__ = [
 
 _CHUNK = 1 << 20
 # Where a read buffer sits in its page decides how fast the kernel copies into it on some CPUs:
-# the library's buffers start 256 bytes past a page boundary (its src/io/os.rs says
-# why), and so does the one file objects are read into here.
-_PAGE, _PAGE_OFFSET = 4096, 256
-
-
-def _read_buffer(size):
-    # A writable view of `size` bytes that starts _PAGE_OFFSET bytes past a page boundary.
-    import ctypes
-
-    raw = bytearray(size + _PAGE)
-    address = ctypes.addressof(ctypes.c_char.from_buffer(raw))
-    start = (_PAGE_OFFSET - address) % _PAGE
-    return memoryview(raw)[start : start + size]
+# the native module places file_digest's where the library places its own.
+_read_buffer = _iohash._read_buffer
 
 
 def _restore(state, seed=None):

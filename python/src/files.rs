@@ -267,3 +267,26 @@ pub(crate) fn update_fd(
         }
     })
 }
+
+/// A writable buffer of `size` bytes for `file_digest`'s reads through a file object, placed
+/// where the library places its own ([`iohash::READ_BUFFER_OFFSET`] past a page boundary): a
+/// view into an anonymous `mmap`, which the system aligns to a page. Python owns the memory,
+/// so no view of it can outlive it.
+#[pyfunction]
+pub(crate) fn _read_buffer(py: Python<'_>, size: usize) -> PyResult<Bound<'_, PyAny>> {
+    let offset = iohash::READ_BUFFER_OFFSET;
+    let end = size
+        .checked_add(offset)
+        .ok_or_else(|| PyMemoryError::new_err(format!("no read buffer of {size} bytes")))?;
+    let mapping = py.import("mmap")?.getattr("mmap")?.call1((-1, end))?;
+    let view = py
+        .import("builtins")?
+        .getattr("memoryview")?
+        .call1((mapping,))?;
+    view.get_item(pyo3::types::PySlice::new(
+        py,
+        offset as isize,
+        end as isize,
+        1,
+    ))
+}

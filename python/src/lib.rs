@@ -44,6 +44,7 @@ fn _iohash(module: &Bound<'_, PyModule>) -> PyResult<()> {
     pickling::register(module)?;
     module.add_function(wrap_pyfunction!(crc_catalogue, module)?)?;
     module.add_function(wrap_pyfunction!(hash_files::_hash_files, module)?)?;
+    module.add_function(wrap_pyfunction!(files::_read_buffer, module)?)?;
     module.add_function(wrap_pyfunction!(cloud::_s3_composite, module)?)?;
     module.add_function(wrap_pyfunction!(cloud::_base64, module)?)?;
 

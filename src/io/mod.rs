@@ -25,6 +25,7 @@ pub(crate) mod threads;
 pub mod tokio;
 
 pub use copy::LARGE_READ_LEN;
+pub use os::READ_BUFFER_OFFSET;
 pub use read::observer::ReadObserver;
 use read::FileRead;
 

@@ -6,9 +6,9 @@
 //! the destination sits a few bytes past a page boundary (Zen 3 and Zen 4 in BENCHMARKS.md and
 //! `../shared/measurements/`), or at the boundary itself on the CPU of apache/opendal #3665
 //! (glibc bug 30994 describes the same). A large `Vec` comes from `malloc`'s `mmap`, 16 bytes
-//! past a page boundary: a slow case. So every read buffer starts [`PAGE_OFFSET`] bytes past a
-//! page boundary, clear of both slow windows. `benches/bigfile.sh` measures the offsets on the
-//! CPU it runs on.
+//! past a page boundary: a slow case. So every read buffer starts [`READ_BUFFER_OFFSET`] bytes
+//! past a page boundary, clear of both slow windows. `benches/bigfile.sh` measures the offsets
+//! on the CPU it runs on.
 
 use std::fs::File;
 use std::io;
@@ -84,14 +84,23 @@ impl io::Read for RangeReader<'_> {
     }
 }
 
-/// How far past a page boundary every read buffer starts.
-pub(crate) const PAGE_OFFSET: usize = 256;
+/// How far past a page boundary every buffer the library reads a file into starts: clear of the
+/// slow windows of the kernel's copy (this module's doc says which). A program or a binding
+/// that reads into buffers of its own places them so too: the Python package's `file_digest`
+/// does, in a page-aligned `mmap`.
+///
+/// ```
+/// assert_eq!(iohash::READ_BUFFER_OFFSET % 64, 0);
+/// assert!(iohash::READ_BUFFER_OFFSET < 4096);
+/// ```
+pub const READ_BUFFER_OFFSET: usize = 256;
 
 /// The boundary the slow windows are measured against: the x86-64 page. (A larger page is a
 /// multiple of it, so a buffer placed against it is placed against those too.)
 const PAGE: usize = 4096;
 
-/// A zeroed buffer of a given length that starts [`PAGE_OFFSET`] bytes past a page boundary.
+/// A zeroed buffer of a given length that starts [`READ_BUFFER_OFFSET`] bytes past a page
+/// boundary.
 pub(crate) struct ReadBuffer {
     bytes: Box<[u8]>,
     start: usize,
@@ -115,7 +124,7 @@ impl ReadBuffer {
         bytes.try_reserve_exact(total).map_err(|_| refused())?;
         bytes.resize(total, 0);
         let bytes = bytes.into_boxed_slice();
-        let start = PAGE_OFFSET.wrapping_sub(bytes.as_ptr() as usize) % PAGE;
+        let start = READ_BUFFER_OFFSET.wrapping_sub(bytes.as_ptr() as usize) % PAGE;
         Ok(Self { bytes, start, len })
     }
 }
@@ -190,7 +199,11 @@ mod tests {
             let buffer = ReadBuffer::new(len).unwrap();
             assert_eq!(buffer.len(), len);
             if len > 0 {
-                assert_eq!(buffer.as_ptr() as usize % PAGE, PAGE_OFFSET, "len {len}");
+                assert_eq!(
+                    buffer.as_ptr() as usize % PAGE,
+                    READ_BUFFER_OFFSET,
+                    "len {len}"
+                );
             }
             assert!(buffer.iter().all(|&b| b == 0));
         }

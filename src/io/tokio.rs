@@ -408,7 +408,7 @@ impl_async_write!(crate::AnyHasher);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::io::os::{Offsets, PAGE_OFFSET};
+    use crate::io::os::{Offsets, READ_BUFFER_OFFSET};
 
     #[tokio::test]
     async fn async_reads_go_into_buffers_at_the_page_offset() {
@@ -420,6 +420,6 @@ mod tests {
             .unwrap();
         assert_eq!(read, data.len() as u64);
         assert!(offsets.0.len() >= 3);
-        assert!(offsets.0.iter().all(|&at| at == PAGE_OFFSET));
+        assert!(offsets.0.iter().all(|&at| at == READ_BUFFER_OFFSET));
     }
 }

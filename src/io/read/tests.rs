@@ -2,7 +2,7 @@
 
 use super::ring::MIN_PARALLEL_READ_LEN;
 use super::*;
-use crate::io::os::{Offsets, PAGE_OFFSET};
+use crate::io::os::{Offsets, READ_BUFFER_OFFSET};
 use crate::{NonCryptographicHasher, XxHash3, LARGE_READ_LEN};
 
 /// The ring's chunk, as a test sees it: what makes a file take a ring and a short chunk.
@@ -29,12 +29,15 @@ fn every_read_goes_into_a_buffer_at_the_page_offset() {
             .append_to(&mut offsets)
             .unwrap();
         assert_eq!(read, len as u64);
-        assert!(offsets.0.iter().all(|&at| at == PAGE_OFFSET), "{threads}");
+        assert!(
+            offsets.0.iter().all(|&at| at == READ_BUFFER_OFFSET),
+            "{threads}"
+        );
     }
     let (_dir, path, _) = painted(3 * LARGE_READ_LEN + 5);
     let mut offsets = Offsets::default();
     FileRead::path(&path).append_to(&mut offsets).unwrap();
-    assert_eq!(offsets.0, [PAGE_OFFSET; 4]);
+    assert_eq!(offsets.0, [READ_BUFFER_OFFSET; 4]);
 }
 
 /// Whole files and ranges, short and long, on one thread and several: the one-shot's hash of
