@@ -122,8 +122,9 @@ impl<'a> FileRead<'a> {
     }
 
     /// Reads a large file on at most `threads` threads, the calling one among them (0, the
-    /// default: one per CPU). A program that hashes files side by side, or reads a disk that
-    /// seeks, passes 1. A thread the system refuses is no error: the others read its share.
+    /// default: one per CPU; never more than 32, the buffers the reads go into). A program
+    /// that hashes files side by side, or reads a disk that seeks, passes 1. A thread the
+    /// system refuses is no error: the others read its share.
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = threads;
         self
@@ -225,10 +226,11 @@ fn snapshot_of_contents(file: &File) -> io::Result<FileSnapshot> {
 }
 
 /// How many threads read `len` bytes when `threads` were asked for: one below the ring's
-/// threshold, or where the system has no positional reads.
+/// threshold, or where the system has no positional reads; never more than the ring has
+/// buffers for.
 fn readers(threads: usize, len: u64) -> usize {
     match os::POSITIONAL && len >= ring::MIN_PARALLEL_READ_LEN {
-        true => threads::thread_count(threads, ring::chunks(len)),
+        true => threads::thread_count(threads, ring::chunks(len)).min(ring::MAX_READERS),
         false => 1,
     }
 }

@@ -41,6 +41,10 @@ const SLOTS_PER_READER: usize = 4;
 /// At most this many buffers, however many readers a large machine runs.
 const MAX_SLOTS: usize = 32;
 
+/// At most this many readers, however many are asked for: each needs a buffer to read into,
+/// so more would only wait (and thousands of threads cost seconds to start).
+pub(super) const MAX_READERS: usize = MAX_SLOTS;
+
 /// Reads shorter than this are the calling thread's alone: threads and buffers cost more than
 /// they save (BENCHMARKS.md, "The ring's chunk and where it starts").
 pub(super) const MIN_PARALLEL_READ_LEN: u64 = 64 << 20;

@@ -268,3 +268,28 @@ fn an_open_ended_range_reads_a_pseudo_file_to_its_end() {
         .unwrap();
     assert_eq!(tail.current_hash(), XxHash3::hash(b""));
 }
+
+/// However many threads are asked for, the ring starts no more than it has buffers for: the
+/// observer hears of the refusal with the count the ring asked for.
+#[test]
+#[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
+fn a_huge_thread_count_starts_no_more_readers_than_buffers() {
+    #[derive(Default)]
+    struct Asked(Option<usize>);
+    impl ReadObserver for Asked {
+        fn thread_refused(&mut self, asked: usize, _: usize, _: &io::Error) {
+            self.0 = Some(asked);
+        }
+    }
+    let (_dir, path, data) = painted(MIN_PARALLEL_READ_LEN as usize + 40 * CHUNK);
+    threads::tests::REFUSE.set(true);
+    let (mut hasher, mut asked) = (XxHash3::new(), Asked::default());
+    let read = FileRead::path(&path)
+        .threads(100_000)
+        .observer(&mut asked)
+        .append_to(&mut hasher);
+    threads::tests::REFUSE.set(false);
+    assert_eq!(read.unwrap(), data.len() as u64);
+    assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
+    assert_eq!(asked.0, Some(super::ring::MAX_READERS));
+}
