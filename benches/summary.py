@@ -40,6 +40,9 @@ README = os.path.join(ROOT, "README.md")
 STALE_SINCE = "e1b94c9"
 XXH3_STALE_SINCE = "9c82d3c"
 CPUID_STALE_SINCE = "970ca5e"
+# Every file read through one engine (FileRead) and many files through the library's
+# hash_files: the command's rows of files.
+ENGINE_STALE_SINCE = "2ac2610"
 # Summary rows whose code changed after they were measured: (the change's commit, which rows it
 # may move, the commits such rows were measured at). A row says "not re-measured since COMMIT"
 # until its CPU is measured again, at another commit.
@@ -50,6 +53,8 @@ STALE = [
      {"f3c49a4", "b552b1b", "a298c74"}),
     (CPUID_STALE_SINCE, lambda what, size: what.startswith(("one tiny file", "1,000 invocations")),
      {"f3c49a4", "b552b1b", "f246692", "4023984"}),
+    (ENGINE_STALE_SINCE, lambda what, size: what.startswith(("one 1 GiB file", "1,000 files")),
+     {"fdcc84e", "146d114", "239d419", "6b11257", "4023984", "9d0ad34", "a298c74", "f3c49a4"}),
 ]
 
 SIZES = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30}
