@@ -10,6 +10,16 @@ upgrade cannot undo them unseen (CI runs it on the command and on a user's defau
 - The AVX2 and AVX-512 backends' three entry points (`consume_stripes::consume`,
   `finish_stream::run`, `hash_long::hash`) are functions of their own, compiled for the
   backend's feature.
+- XXH3's merge stays scalar: no copy of a backend's `hash_long::hash` or `finish_stream::run`
+  moves a general register into a vector register, which LLVM's SLP vectorizer does to add
+  the four products in a vector (`common::opaque` says why).
+- A fresh state's first stripes start from registers: each backend's
+  `consume_stripes::consume` loads XXH3's first accumulators from read-only data into
+  registers it does not store (`long::Begin::Fresh`), where a compiler that staged them in
+  memory would bring back the wait that path removed. That the stream asks for it is the
+  source's (`stream.rs`), not a shape this can see.
+- The seeded one-shot keeps the last seed's secret in a thread-local (`common::
+  with_derived_secret`), where the one-shot is in the binary at all.
 - With --only MODULE (`algorithms::xxh3`): only the functions of that module and those in it.
 - With --dispatch: the one-shot's long path (`oneshot::oneshot_long`) is the dispatch alone in
   at least one copy: no saved register, a jump into each backend (`oneshot.rs` says why). A
@@ -29,6 +39,12 @@ PINNED = ["algorithms/xxh3/*.rs", "algorithms/crc/*.rs", "algorithms/*.rs", "cpu
 # Files compiled only for other architectures, and the tests.
 OTHER = {"neon", "simd128", "backend_tests", "pmull", "pmull_fusion"}
 BACKENDS = {"avx512": "Avx512", "avx2": "Avx2", "sse2": "Sse2"}
+# XXH3's first accumulators (the specification's INIT_ACC), as the 64 bytes a backend loads.
+INIT_ACC = b"".join(v.to_bytes(8, "little") for v in (
+    0xC2B2AE3D, 0x9E3779B185EBCA87, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9,
+    0x85EBCA77C2B2AE63, 0x85EBCA77, 0x27D4EB2F165667C5, 0x9E3779B1))
+# An instruction that moves a general register into a vector register.
+GPR_TO_VECTOR = re.compile(r"^v?(movq|movd|pinsrq|pinsrd|pbroadcastq)\s+[xyz]mm\d+,\s*[re]")
 
 
 def module_of(path):
@@ -87,6 +103,77 @@ def disassembly(binary, start, size):
     return [m.group(1).strip() for m in re.finditer(r"^\s+[0-9a-f]+:\s+(.*)$", out, re.M)]
 
 
+def rodata(binary, address, size):
+    """The `size` bytes of the binary at `address`, from objdump's dump of its sections."""
+    out = subprocess.run(["objdump", "-s", f"--start-address={address:#x}",
+                          f"--stop-address={address + size:#x}", binary],
+                         capture_output=True, text=True, check=True).stdout
+    data = bytearray()
+    for m in re.finditer(r"^ ([0-9a-f]+) ((?:[0-9a-f]{2,8} ){1,4})", out, re.M):
+        data += bytes.fromhex(m.group(2).replace(" ", ""))
+    return bytes(data[:size])
+
+
+def copies(symbols, suffix):
+    return [(start, size, name) for start, size, name in symbols if name.endswith(suffix)]
+
+
+def merge_kept_scalar(binary, symbols):
+    """What is missing for XXH3's merge to stay scalar in each backend (empty if nothing)."""
+    missing = []
+    for stem, backend in [("avx512", "Avx512"), ("avx2", "Avx2"), ("sse2", "Sse2")]:
+        for entry in ("hash_long::hash", "finish_stream::run"):
+            for start, size, name in copies(symbols, f"xxh3::{stem}::{backend}::{entry}"):
+                code = disassembly(binary, start, size)
+                moves = [i for i in code if GPR_TO_VECTOR.match(i)]
+                if moves:
+                    missing.append(f"xxh3::{stem}: `{entry}` at {start:#x} moves a general "
+                                   f"register into a vector one (an SLP-vectorized merge?): "
+                                   f"{moves[0]}")
+    return missing
+
+
+def fresh_from_constants(binary, symbols):
+    """What is missing for each backend's fresh stripes to start from XXH3's first
+    accumulators in read-only data (empty if nothing)."""
+    missing = []
+    for stem, backend in [("avx512", "Avx512"), ("avx2", "Avx2"), ("sse2", "Sse2")]:
+        found = copies(symbols, f"xxh3::{stem}::{backend}::consume_stripes::consume")
+        if stem == "sse2" and not found:
+            continue  # SSE2's entry points may be inlined (see above)
+        pieces = set()
+        for start, size, _ in found:
+            code = disassembly(binary, start, size)
+            for at, instruction in enumerate(code):
+                load = re.match(r"^v?mov[a-z0-9]*\s+(([xyz])mm\d+),\s*[XYZ]MMWORD PTR \[rip\+"
+                                r"0x[0-9a-f]+\]\s+# ([0-9a-f]+)", instruction)
+                if not load:
+                    continue
+                # Kept in the register, not stored for a later load (the stall itself).
+                store = re.compile(rf"^v?mov\S*\s+\S*WORD PTR \[[^\]]+\],\s*{load.group(1)}$")
+                if any(store.match(i) for i in code[at + 1:at + 40]):
+                    continue
+                width = {"x": 16, "y": 32, "z": 64}[load.group(2)]
+                data = rodata(binary, int(load.group(3), 16), width)
+                pieces.update(data[k:k + 16] for k in range(0, len(data), 16))
+        wanted = {INIT_ACC[k:k + 16] for k in range(0, 64, 16)}
+        if not wanted <= pieces:
+            missing.append(f"xxh3::{stem}: `consume_stripes::consume` does not load XXH3's "
+                           "first accumulators from read-only data (a fresh state's start)")
+    return missing
+
+
+def keeps_seeded_secret(binary, symbols):
+    """What is missing for the seeded one-shot to keep its secret (empty if nothing)."""
+    if not any("xxh3::oneshot::oneshot_long_seeded" in name for _, _, name in symbols):
+        return []
+    data = subprocess.run(["nm", "-C", "--defined-only", binary], capture_output=True,
+                          text=True, check=True).stdout
+    if "xxh3::common::LAST" in data:
+        return []
+    return ["xxh3::common: no thread-local kept secret (`with_derived_secret`)"]
+
+
 def main():
     args = sys.argv[1:]
     dispatch = "--dispatch" in args
@@ -121,6 +208,11 @@ def main():
             wanted = f"algorithms::xxh3::{stem}::{backend}::{entry}"
             if not any(s[2].endswith(wanted) for s in symbols):
                 missing.append(f"xxh3::{stem}: no function of its own for `{backend}::{entry}`")
+    if not only or "algorithms::xxh3".startswith(only) or only.startswith("algorithms::xxh3"):
+        checked += 3
+        missing += merge_kept_scalar(binary, symbols)
+        missing += fresh_from_constants(binary, symbols)
+        missing += keeps_seeded_secret(binary, symbols)
     if dispatch:
         checked += 1
         shapes = []

@@ -15,11 +15,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 use pyo3::Borrowed;
 
-use crate::capi::fastcall::{add_function, entry};
+use crate::capi::calls::{function, new, repr, vectorcall, Args, Call, Repr};
+use crate::capi::fastcall::add_function;
 use crate::capi::object::{
-    alloc, bind_tuple_and_dict, bind_vector, fast_method, fast_methods, getter, getters, given,
-    instance_of, make, no_args, no_args_method, required, table, type_name, Arg, Instance,
-    InstanceType, NewHasher, Spec,
+    alloc, alloc_then, fast_method, fast_methods, getter, getters, given, instance_of, make,
+    no_args, no_args_method, table, type_name, Instance, InstanceType, NewHasher, Spec,
 };
 use crate::methods::{
     common, common_getters, common_methods, parse, python_name, restore, saved_state, seed_of,
@@ -29,14 +29,15 @@ use crate::methods::{
 /// The type, once the module is made.
 static TYPE: OnceLock<InstanceType> = OnceLock::new();
 
+/// The type, or an error if the module is not made yet.
+fn hasher_type() -> PyResult<&'static InstanceType> {
+    TYPE.get()
+        .ok_or_else(|| PySystemError::new_err("iohash.Hasher used before it was made"))
+}
+
 /// A new `iohash.Hasher` holding `hasher`, reporting `seed`.
 pub(crate) fn made(py: Python<'_>, hasher: NewHasher, seed: u64) -> PyResult<Bound<'_, PyAny>> {
-    let Some(type_object) = TYPE.get() else {
-        return Err(PySystemError::new_err(
-            "iohash.Hasher used before it was made",
-        ));
-    };
-    alloc(py, type_object, hasher, seed)
+    alloc(py, hasher_type()?, hasher, seed)
 }
 
 /// The seed a new hasher of `algorithm` takes: `seed` (0 without one), refused for an
@@ -59,26 +60,19 @@ pub(crate) fn seed_for(algorithm: Algorithm, seed: Option<&Bound<'_, PyAny>>) ->
 /// python-xxhash classes' do. Through a function taking any algorithm, the hasher (over 600
 /// bytes) was copied three more times: `iohash.xxh64()` took 75 ns where the class took 40,
 /// and callgrind put the difference on `memcpy`.
-///
-/// # Safety
-/// `data` and `seed` are live objects, borrowed for the call.
 #[inline(always)]
-unsafe fn create(
-    py: Python<'_>,
+fn create<'py>(
+    py: Python<'py>,
     algorithm: Algorithm,
-    data: Option<Arg>,
-    seed: Option<Arg>,
-) -> PyResult<Bound<'_, PyAny>> {
-    // SAFETY: the contract.
-    let borrow = |value: Arg| unsafe { Borrowed::from_ptr(py, value) };
-    let seed = seed_for(algorithm, seed.map(borrow).as_deref())?;
-    let object = made(py, NewHasher::Of(algorithm), seed)?;
-    if let Some(data) = data {
-        // SAFETY: `made` made `object` an instance.
-        let instance = unsafe { Instance::of(object.as_ptr()) };
-        update(py, &instance.state, &borrow(data))?;
-    }
-    Ok(object)
+    data: Option<Borrowed<'_, 'py, PyAny>>,
+    seed: Option<Borrowed<'_, 'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let seed = seed_for(algorithm, seed.as_deref())?;
+    let hasher = NewHasher::Of(algorithm);
+    alloc_then(py, hasher_type()?, hasher, seed, |instance| match data {
+        Some(data) => update(py, &instance.state, &data),
+        None => Ok(()),
+    })
 }
 
 /// The parameters of the class and of `iohash.new`: `name` and `data` by position or name,
@@ -87,47 +81,36 @@ const NAMED: [&str; 3] = ["name", "data", "seed"];
 
 /// A new hasher of the algorithm the argument `name` names, from the arguments bound to
 /// [`NAMED`] for `function`.
-///
-/// # Safety
-/// The arguments are live objects, borrowed for the call.
-unsafe fn create_named<'py>(
+#[inline(always)]
+fn create_named<'py>(
     py: Python<'py>,
     function: &str,
-    [name, data, seed]: [Option<Arg>; 3],
+    [name, data, seed]: Args<'_, 'py, 3>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let name = required(|| function.to_owned(), "name", name)?;
-    // SAFETY: the contract.
-    let name = unsafe { Borrowed::from_ptr(py, name) };
+    let name = given(function, "name", name)?;
     let name = name.cast::<PyString>()?;
     let name = name.to_cow()?;
-    // SAFETY: the contract, for either.
-    unsafe {
-        match common(&name) {
-            Some(common) => CREATE_COMMON[common](py, data, seed),
-            None => create(py, parse(&name)?, data, seed),
-        }
+    match common(&name) {
+        Some(common) => CREATE_COMMON[common](py, data, seed),
+        None => create(py, parse(&name)?, data, seed),
     }
 }
 
 /// [`create`] for `COMMON[C]`, whose hasher it builds in place (see `create`).
-///
-/// # Safety
-/// As [`create`]'s.
-unsafe fn create_common<'py, const C: usize>(
+fn create_common<'a, 'py, const C: usize>(
     py: Python<'py>,
-    data: Option<Arg>,
-    seed: Option<Arg>,
+    data: Option<Borrowed<'a, 'py, PyAny>>,
+    seed: Option<Borrowed<'a, 'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    // SAFETY: the contract.
-    unsafe { create(py, COMMON[C].1, data, seed) }
+    create(py, COMMON[C].1, data, seed)
 }
 
 /// [`create_common`] for each of [`COMMON`], in its order.
 #[allow(clippy::type_complexity)]
-const CREATE_COMMON: [for<'py> unsafe fn(
+const CREATE_COMMON: [for<'a, 'py> fn(
     Python<'py>,
-    Option<Arg>,
-    Option<Arg>,
+    Option<Borrowed<'a, 'py, PyAny>>,
+    Option<Borrowed<'a, 'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>>; COMMON.len()] = [
     create_common::<0>,
     create_common::<1>,
@@ -140,57 +123,49 @@ const CREATE_COMMON: [for<'py> unsafe fn(
     create_common::<8>,
 ];
 
-/// `tp_vectorcall`: `Hasher(name, data=b'', *, seed=0)`, the arguments in an array.
-unsafe extern "C" fn call(
-    _class: *mut ffi::PyObject,
-    args: *const Arg,
-    nargsf: usize,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // The count without `PY_VECTORCALL_ARGUMENTS_OFFSET`, the flag in its top bit.
-    let nargs = (nargsf & (usize::MAX >> 1)) as ffi::Py_ssize_t;
-    entry(|py| {
-        // SAFETY: CPython's vectorcall contract, the same as METH_FASTCALL | METH_KEYWORDS for
-        // the arguments, which are borrowed for the call.
-        unsafe {
-            let arguments =
-                bind_vector(py, || "Hasher".to_owned(), NAMED, 2, args, nargs, kwnames)?;
-            create_named(py, "Hasher", arguments)
-        }
-    })
+/// `Hasher(name, data=b'', *, seed=0)`: a call of the class, or `Hasher.__new__`.
+struct HasherCall;
+
+impl Call<3> for HasherCall {
+    const PARAMS: [&'static str; 3] = NAMED;
+    const POSITIONAL: usize = 2;
+    fn name() -> String {
+        "Hasher".to_owned()
+    }
+    #[inline(always)]
+    fn call<'py>(py: Python<'py>, args: Args<'_, 'py, 3>) -> PyResult<Bound<'py, PyAny>> {
+        create_named(py, "Hasher", args)
+    }
 }
 
-/// `tp_new`: `Hasher.__new__(Hasher, name, data=b'', *, seed=0)` (CPython checked the type).
-unsafe extern "C" fn new(
-    _subtype: *mut ffi::PyTypeObject,
-    args: *mut ffi::PyObject,
-    kwargs: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: CPython passes `tp_new` a tuple and a dict or null, borrowed for the call.
-        unsafe {
-            let arguments =
-                bind_tuple_and_dict(py, || "Hasher".to_owned(), NAMED, 2, args, kwargs)?;
-            create_named(py, "Hasher", arguments)
-        }
-    })
+/// `iohash.new(name, data=b'', *, seed=0)`.
+struct New;
+
+impl Call<3> for New {
+    const PARAMS: [&'static str; 3] = NAMED;
+    const POSITIONAL: usize = 2;
+    fn name() -> String {
+        "new".to_owned()
+    }
+    #[inline(always)]
+    fn call<'py>(py: Python<'py>, args: Args<'_, 'py, 3>) -> PyResult<Bound<'py, PyAny>> {
+        create_named(py, "new", args)
+    }
 }
 
-/// `iohash.new(name, data=b'', *, seed=0)`, as `METH_FASTCALL | METH_KEYWORDS`.
-unsafe extern "C" fn new_function(
-    _module: *mut ffi::PyObject,
-    args: *const Arg,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: CPython's METH_FASTCALL | METH_KEYWORDS contract: the arguments are
-        // borrowed for the call.
-        unsafe {
-            let arguments = bind_vector(py, || "new".to_owned(), NAMED, 2, args, nargs, kwnames)?;
-            create_named(py, "new", arguments)
-        }
-    })
+/// The constructor of `COMMON[C]`, `f(data=b'', *, seed=0)`.
+struct Constructor<const C: usize>;
+
+impl<const C: usize> Call<2> for Constructor<C> {
+    const PARAMS: [&'static str; 2] = ["data", "seed"];
+    const POSITIONAL: usize = 1;
+    fn name() -> String {
+        COMMON[C].0.to_owned()
+    }
+    #[inline(always)]
+    fn call<'py>(py: Python<'py>, [data, seed]: Args<'_, 'py, 2>) -> PyResult<Bound<'py, PyAny>> {
+        create(py, COMMON[C].1, data, seed)
+    }
 }
 
 /// The constructors' docstrings, in the order of [`COMMON`], which names them: one per common
@@ -208,32 +183,11 @@ const CONSTRUCTOR_DOCS: [&CStr; COMMON.len()] = [
     c"crc64xz(data=b'', *, seed=0)\n--\n\nA CRC-64/XZ hasher (xz's, GO-ISO's).",
 ];
 
-/// The constructor of `COMMON[C]`, `f(data=b'', *, seed=0)`, as `METH_FASTCALL |
-/// METH_KEYWORDS`.
-unsafe extern "C" fn constructor<const C: usize>(
-    _module: *mut ffi::PyObject,
-    args: *const Arg,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        let function = || COMMON[C].0.to_owned();
-        // SAFETY: CPython's METH_FASTCALL | METH_KEYWORDS contract: the arguments are
-        // borrowed for the call.
-        unsafe {
-            let [data, seed] =
-                bind_vector(py, function, ["data", "seed"], 1, args, nargs, kwnames)?;
-            create(py, COMMON[C].1, data, seed)
-        }
-    })
-}
-
 fast_methods! {
     /// `combine(other)`: this hasher's hash becomes that of its bytes followed by `other`'s.
     combine "Hasher.combine" (py, this, [other], 1) {
         let other = given("Hasher.combine", "other", other)?;
-        let hasher_type = TYPE.get().map(|type_object| type_object.bind(py));
-        let Some(other) = hasher_type.and_then(|hasher_type| instance_of(&other, hasher_type)) else {
+        let Some(other) = instance_of(&other, hasher_type()?.bind(py)) else {
             return Err(PyTypeError::new_err(format!(
                 "'{}' object is not an instance of 'Hasher'",
                 type_name(&other)
@@ -295,14 +249,13 @@ no_args! {
     }
 }
 
-/// `tp_repr`: `<iohash.Hasher xxh3_64>`.
-unsafe extern "C" fn repr(object: *mut ffi::PyObject) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: CPython calls `tp_repr` with an instance of the type.
-        let this = unsafe { Instance::of(object) };
-        let text = format!("<iohash.Hasher {}>", python_name(this.algorithm));
-        Ok(PyString::new(py, &text).into_any())
-    })
+/// `repr(h)`: `<iohash.Hasher xxh3_64>`.
+struct HasherRepr;
+
+impl Repr for HasherRepr {
+    fn repr(this: &Instance) -> String {
+        format!("<iohash.Hasher {}>", python_name(this.algorithm))
+    }
 }
 
 getters! {
@@ -339,7 +292,7 @@ fn getters() -> &'static [ffi::PyGetSetDef] {
 fn constructor_def<const C: usize>() -> PyResult<ffi::PyMethodDef> {
     let name = CString::new(COMMON[C].0).map_err(|err| PyValueError::new_err(err.to_string()))?;
     let name = Box::leak(name.into_boxed_c_str());
-    Ok(fast_method(name, constructor::<C>, 0, CONSTRUCTOR_DOCS[C]))
+    Ok(function::<Constructor<C>, 2>(name, CONSTRUCTOR_DOCS[C]))
 }
 
 /// Adds `Hasher`, `new` and the constructors to `module`.
@@ -350,10 +303,10 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
         &Spec {
             name: c"iohash.Hasher",
             doc: c"Hasher(name, data=b'', *, seed=0)\n--\n\nA hasher of any algorithm iohash computes, in the shape of hashlib's objects; made by\n`iohash.new(name)` or a constructor such as `iohash.xxh3_64()`. One hasher may be shared by\nthreads: each call holds its lock.",
-            new,
+            new: new::<HasherCall, 3>,
             init: None,
-            call,
-            repr: Some(repr),
+            call: vectorcall::<HasherCall, 3>,
+            repr: Some(repr::<HasherRepr>),
             methods: methods(),
             getters: getters(),
         },
@@ -361,7 +314,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add("Hasher", type_object.bind(py))?;
     let _ = TYPE.set(type_object);
     let functions = [
-        fast_method(c"new", new_function, 0, c"new(name, data=b'', *, seed=0)\n--\n\nA hasher of the algorithm `name` names: any name iohash.algorithms_guaranteed holds,\nthe full names (\"XXH3-64\", \"CRC-32/ISCSI\") and every CRC of the catalogue (\"crc-16/arc\"),\nin any case."),
+        function::<New, 3>(c"new", c"new(name, data=b'', *, seed=0)\n--\n\nA hasher of the algorithm `name` names: any name iohash.algorithms_guaranteed holds,\nthe full names (\"XXH3-64\", \"CRC-32/ISCSI\") and every CRC of the catalogue (\"crc-16/arc\"),\nin any case."),
         constructor_def::<0>()?,
         constructor_def::<1>()?,
         constructor_def::<2>()?,

@@ -3,8 +3,8 @@
 //! in Rust with the GIL released. The Python layer (`python/iohash/`) arranges them into the
 //! package's modules; this crate binds the library and hashes nothing itself.
 
-// The C API machinery (capi/), an open file's descriptor (files.rs) and the two files that
-// make hasher types from it need `unsafe`; every block says why it holds.
+// The C API machinery (capi/) and two system calls (files.rs: a descriptor's copy, `poll`)
+// need `unsafe`; every block says why it holds. The modules above capi/ hold no raw pointer.
 #![allow(unsafe_code)]
 
 mod capi;

@@ -10,13 +10,10 @@ use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use pyo3::Borrowed;
 
 use crate::capi::buffer::with_bytes;
-use crate::capi::fastcall::entry;
 use crate::capi::object::{
-    bind_vector, fast_method, getter, getters, method, no_args, no_args_method, required,
-    type_name, Instance,
+    fast_method, fast_methods, getter, getters, missing, no_args, no_args_method,
 };
 use crate::capi::shared::Shared;
 
@@ -155,32 +152,19 @@ fn block_size_of(algorithm: Algorithm) -> usize {
     }
 }
 
-/// `update(data)` through `METH_FASTCALL | METH_KEYWORDS`: `data` by position (the fast path) or
-/// by name.
-unsafe extern "C" fn update_method(
-    object: *mut ffi::PyObject,
-    args: *const *mut ffi::PyObject,
-    nargs: ffi::Py_ssize_t,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    entry(|py| {
-        // SAFETY: CPython checked that `self` is an instance of the type, which is borrowed
-        // for the call.
-        let (this, object) = unsafe { (Instance::of(object), Borrowed::from_ptr(py, object)) };
-        let data = if nargs == 1 && kwnames.is_null() {
-            // SAFETY: one positional argument, borrowed for the call.
-            unsafe { *args }
-        } else {
-            let function = || format!("{}.update", type_name(&object));
-            // SAFETY: CPython's METH_FASTCALL | METH_KEYWORDS contract, as the function's.
-            let [data] = unsafe { bind_vector(py, function, ["data"], 1, args, nargs, kwnames)? };
-            required(function, "data", data)?
-        };
-        // SAFETY: `data` is an argument of the call, borrowed for it.
-        let data = unsafe { Borrowed::from_ptr(py, data) };
+fast_methods! {
+    /// `update(data)`: `data` by position or name.
+    update_method (format!("{}.update", this.type_name(py))) (py, this, [data], 1) {
+        let data = data.ok_or_else(|| missing(&format!("{}.update", this.type_name(py)), "data"))?;
         update(py, &this.state, &data)?;
         Ok(py.None().into_bound(py))
-    })
+    }
+
+    /// `__deepcopy__(memo)`: a copy (a hasher holds no Python objects).
+    deep_copy (format!("{}.__deepcopy__", this.type_name(py))) (py, this, [memo], 1) {
+        memo.ok_or_else(|| missing(&format!("{}.__deepcopy__", this.type_name(py)), "memo"))?;
+        this.copy(py)
+    }
 }
 
 no_args! {
@@ -213,15 +197,6 @@ no_args! {
     }
 }
 
-/// `__deepcopy__(memo)`, as `METH_O`: a copy (a hasher holds no Python objects).
-unsafe extern "C" fn deep_copy(
-    object: *mut ffi::PyObject,
-    _memo: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // SAFETY: CPython checked that `self` is an instance of the type.
-    entry(|py| unsafe { Instance::of(object) }.copy(py))
-}
-
 /// The methods every hasher object has, for its type's table.
 pub(crate) fn common_methods() -> Vec<ffi::PyMethodDef> {
     vec![
@@ -232,7 +207,7 @@ pub(crate) fn common_methods() -> Vec<ffi::PyMethodDef> {
         no_args_method::<Duplicate>(c"copy", c"copy($self, /)\n--\n\nA copy of this hasher: the two go on separately."),
         no_args_method::<Reset>(c"reset", c"reset($self, /)\n--\n\nBack to the state of a new hasher with the same algorithm and seed."),
         no_args_method::<Duplicate>(c"__copy__", c"__copy__($self, /)\n--\n\nA copy of this hasher."),
-        method(c"__deepcopy__", deep_copy, ffi::METH_O, c"__deepcopy__($self, memo, /)\n--\n\nA copy of this hasher (it holds no Python objects)."),
+        fast_method(c"__deepcopy__", deep_copy, 0, c"__deepcopy__($self, /, memo)\n--\n\nA copy of this hasher (it holds no Python objects)."),
     ]
 }
 

@@ -2,19 +2,19 @@
 //! kind, as `iohash.Hasher` is. As python-xxhash's, `tp_new` makes an object with seed 0 and
 //! `tp_init` reads the arguments; a call of a class does both at once.
 
-use std::ffi::{c_int, CStr};
+use std::ffi::CStr;
 use std::sync::OnceLock;
 
 use iohash::{Algorithm, AnyHasher};
 use pyo3::exceptions::{PySystemError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::Borrowed;
 
+use crate::capi::calls::{init, vectorcall, Args, Call, Init};
 use crate::capi::fastcall::entry;
 use crate::capi::object::{
-    alloc, bind_tuple_and_dict, bind_vector, getter, getters, make, no_args, no_args_method, table,
-    Arg, Instance, InstanceType, NewHasher, Spec,
+    alloc, alloc_then, getter, getters, make, no_args, no_args_method, table, Instance,
+    InstanceType, NewHasher, Spec,
 };
 use crate::methods::{common_getters, common_methods, saved_state, seed_of, update};
 
@@ -74,20 +74,23 @@ fn class_of(algorithm: Algorithm) -> &'static Class {
         .unwrap_or(&CLASSES[0])
 }
 
+/// The type of `CLASSES[class]`, or an error if the module is not made yet.
+fn class_type(class: usize) -> PyResult<&'static InstanceType> {
+    TYPES[class]
+        .get()
+        .ok_or_else(|| PySystemError::new_err("iohash.xxhash: a class used before it was made"))
+}
+
 /// A new instance of the type `CLASSES[class]` holding `hasher`.
 fn made(py: Python<'_>, class: usize, hasher: NewHasher, seed: u64) -> PyResult<Bound<'_, PyAny>> {
-    let Some(type_object) = TYPES[class].get() else {
-        return Err(PySystemError::new_err(
-            "iohash.xxhash: a class used before it was made",
-        ));
-    };
-    alloc(py, type_object, hasher, seed)
+    alloc(py, class_type(class)?, hasher, seed)
 }
 
 /// `tp_new` of the class `C`: a new object with seed 0, as python-xxhash's `tp_new` makes
-/// it; [`init`] then reads the arguments. (A call of the class goes to [`call`] instead,
-/// which does both at once; these two serve `cls.__new__` and `h.__init__`.)
-unsafe extern "C" fn new<const C: usize>(
+/// it, whatever the arguments; [`Class::init`] then reads them. (A call of the class goes
+/// to [`Class::call`] instead, which does both at once; these two serve `cls.__new__` and
+/// `h.__init__`.)
+extern "C" fn new<const C: usize>(
     _subtype: *mut ffi::PyTypeObject,
     _args: *mut ffi::PyObject,
     _kwargs: *mut ffi::PyObject,
@@ -95,71 +98,45 @@ unsafe extern "C" fn new<const C: usize>(
     entry(|py| made(py, C, NewHasher::Of(CLASSES[C].algorithm), 0))
 }
 
-/// `tp_init`: `h.__init__(data=b'', seed=0)` starts `h` again with that seed and data, as
-/// python-xxhash's objects do.
-unsafe extern "C" fn init<const C: usize>(
-    object: *mut ffi::PyObject,
-    args: *mut ffi::PyObject,
-    kwargs: *mut ffi::PyObject,
-) -> c_int {
-    let done = entry(|py| {
-        // SAFETY: CPython passes `tp_init` the instance, a tuple and a dict or null, borrowed
-        // for the call; the type is not a base type, so the instance is one of `C`'s.
-        let (instance, [data, seed]) = unsafe {
-            let function = || "__init__".to_owned();
-            let arguments = bind_tuple_and_dict(py, function, ["data", "seed"], 2, args, kwargs)?;
-            (Instance::of(object), arguments)
-        };
-        let algorithm = CLASSES[C].algorithm;
-        // SAFETY: the call's arguments, borrowed for it.
-        let borrow = |value: Arg| unsafe { Borrowed::from_ptr(py, value) };
-        let seed = seed_of(seed.map(borrow).as_deref(), algorithm)?;
-        instance
-            .state
-            .with(py, |hasher| *hasher = algorithm.hasher(seed));
-        instance.set_seed(seed);
-        if let Some(data) = data {
-            update(py, &instance.state, &borrow(data))?;
-        }
-        Ok(py.None().into_bound(py))
-    });
-    if done.is_null() {
-        return -1;
+/// The class `CLASSES[C]`: `cls(data=b'', seed=0)` and `h.__init__(data=b'', seed=0)`.
+struct ClassOf<const C: usize>;
+
+impl<const C: usize> Call<2> for ClassOf<C> {
+    const PARAMS: [&'static str; 2] = ["data", "seed"];
+    const POSITIONAL: usize = 2;
+    fn name() -> String {
+        CLASSES[C].name.to_owned()
     }
-    // SAFETY: `entry` returned a new reference (to None), given back here.
-    unsafe { ffi::Py_DECREF(done) };
-    0
+    /// A call of the class, in an array, as python-xxhash's classes take it: not through
+    /// `type.__call__`, a tuple of the arguments, `tp_new` and `tp_init`.
+    #[inline(always)]
+    fn call<'py>(py: Python<'py>, [data, seed]: Args<'_, 'py, 2>) -> PyResult<Bound<'py, PyAny>> {
+        let algorithm = CLASSES[C].algorithm;
+        let seed = seed_of(seed.as_deref(), algorithm)?;
+        let hasher = NewHasher::Of(algorithm);
+        alloc_then(py, class_type(C)?, hasher, seed, |instance| match data {
+            Some(data) => update(py, &instance.state, &data),
+            None => Ok(()),
+        })
+    }
 }
 
-/// `tp_vectorcall` of the class `C`: the class called with its arguments in an array, as
-/// python-xxhash's classes are, rather than through `type.__call__`, a tuple of the
-/// arguments, `tp_new` and `tp_init`.
-unsafe extern "C" fn call<const C: usize>(
-    _class: *mut ffi::PyObject,
-    args: *const Arg,
-    nargsf: usize,
-    kwnames: *mut ffi::PyObject,
-) -> *mut ffi::PyObject {
-    // The count without `PY_VECTORCALL_ARGUMENTS_OFFSET`, the flag in its top bit.
-    let nargs = (nargsf & (usize::MAX >> 1)) as ffi::Py_ssize_t;
-    entry(|py| {
-        let function = || CLASSES[C].name.to_owned();
-        // SAFETY: CPython's vectorcall contract, the same as METH_FASTCALL | METH_KEYWORDS for
-        // the arguments, which are borrowed for the call.
-        let [data, seed] =
-            unsafe { bind_vector(py, function, ["data", "seed"], 2, args, nargs, kwnames)? };
+impl<const C: usize> Init<2> for ClassOf<C> {
+    const PARAMS: [&'static str; 2] = ["data", "seed"];
+    const POSITIONAL: usize = 2;
+    /// `h.__init__(data=b'', seed=0)` starts `h` again with that seed and data, as
+    /// python-xxhash's objects do.
+    fn init(py: Python<'_>, this: &Instance, [data, seed]: Args<'_, '_, 2>) -> PyResult<()> {
         let algorithm = CLASSES[C].algorithm;
-        // SAFETY: those are the call's arguments, borrowed for it.
-        let borrow = |value: Arg| unsafe { Borrowed::from_ptr(py, value) };
-        let seed = seed_of(seed.map(borrow).as_deref(), algorithm)?;
-        let object = made(py, C, NewHasher::Of(algorithm), seed)?;
-        if let Some(data) = data {
-            // SAFETY: `made` made `object` an instance.
-            let instance = unsafe { Instance::of(object.as_ptr()) };
-            update(py, &instance.state, &borrow(data))?;
+        let seed = seed_of(seed.as_deref(), algorithm)?;
+        this.state
+            .with(py, |hasher| *hasher = algorithm.hasher(seed));
+        this.set_seed(seed);
+        match data {
+            Some(data) => update(py, &this.state, &data),
+            None => Ok(()),
         }
-        Ok(object)
-    })
+    }
 }
 
 no_args! {
@@ -216,8 +193,8 @@ fn add<const C: usize>(
             name: class.qualified,
             doc: class.doc,
             new: new::<C>,
-            init: Some(init::<C>),
-            call: call::<C>,
+            init: Some(init::<ClassOf<C>, 2>),
+            call: vectorcall::<ClassOf<C>, 2>,
             repr: None,
             methods,
             getters,

@@ -58,6 +58,13 @@ impl Instance {
         unsafe { &*object.cast::<Instance>() }
     }
 
+    /// The `__name__` of the instance's type, for an error's message.
+    pub(crate) fn type_name(&self, py: Python<'_>) -> String {
+        // SAFETY: `self` is a live object, whose header is an object's.
+        let object = unsafe { Borrowed::from_ptr(py, self.header.get()) };
+        type_name(&object)
+    }
+
     /// The seed the instance hashes with.
     pub(crate) fn seed(&self) -> u64 {
         self.seed.load(Ordering::Relaxed)
@@ -129,6 +136,22 @@ pub(crate) fn alloc<'py>(
             seed,
         )
     }
+}
+
+/// A new instance as [`alloc`] makes it, given to `then` (which hashes a call's first data)
+/// before it is returned.
+#[inline(always)]
+pub(crate) fn alloc_then<'py>(
+    py: Python<'py>,
+    type_object: &InstanceType,
+    hasher: NewHasher,
+    seed: u64,
+    then: impl FnOnce(&Instance) -> PyResult<()>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let object = alloc(py, type_object, hasher, seed)?;
+    // SAFETY: `alloc` made `object` an instance, alive while `object` is.
+    then(unsafe { Instance::of(object.as_ptr()) })?;
+    Ok(object)
 }
 
 /// [`alloc`] for a type known by its pointer, the hasher made by `hasher` once the memory is
@@ -508,20 +531,6 @@ fn bind<'py, const N: usize>(
     Ok(bound)
 }
 
-/// The argument `name` of `function`, or CPython's error for a call without it.
-pub(crate) fn required(
-    function: impl Fn() -> String,
-    name: &str,
-    value: Option<Arg>,
-) -> PyResult<Arg> {
-    value.ok_or_else(|| {
-        PyTypeError::new_err(format!(
-            "{}() missing required argument '{name}'",
-            function()
-        ))
-    })
-}
-
 /// A method without arguments: what it returns for an instance.
 pub(crate) trait NoArgs {
     /// What the method returns for `this`.
@@ -560,7 +569,8 @@ macro_rules! no_args {
 pub(crate) use no_args;
 
 /// Defines `METH_FASTCALL | METH_KEYWORDS` methods, each a declaration with a safe body:
-/// `fn_name "Type.name" (py, this, [a, b], positional) { ... }` binds `a` and `b` (the first
+/// `fn_name "Type.name" (py, this, [a, b], positional) { ... }` (the name in errors a literal,
+/// or an expression in parentheses) binds `a` and `b` (the first
 /// `positional` by position or name, the rest by name alone, with CPython's errors) as
 /// `Option<Borrowed<PyAny>>`, and `this` as the [`Instance`] the method is called on; with `_`
 /// in place of `this`, the method has none (`METH_STATIC`).
@@ -572,7 +582,7 @@ macro_rules! fast_methods {
     (@this $object:ident _) => {
         $object
     };
-    ($($(#[$doc:meta])* $fn_name:ident $qualname:literal ($py:ident, $this:tt, [$($arg:ident),*], $positional:literal) $body:block)*) => {
+    ($($(#[$doc:meta])* $fn_name:ident $qualname:tt ($py:ident, $this:tt, [$($arg:ident),*], $positional:literal) $body:block)*) => {
         $(
             $(#[$doc])*
             unsafe extern "C" fn $fn_name(
@@ -626,9 +636,12 @@ pub(crate) fn given<'a, 'py>(
     name: &str,
     value: Option<Borrowed<'a, 'py, PyAny>>,
 ) -> PyResult<Borrowed<'a, 'py, PyAny>> {
-    value.ok_or_else(|| {
-        PyTypeError::new_err(format!("{function}() missing required argument '{name}'"))
-    })
+    value.ok_or_else(|| missing(function, name))
+}
+
+/// CPython's `TypeError` for a call of `function` without its required argument `name`.
+pub(crate) fn missing(function: &str, name: &str) -> PyErr {
+    PyTypeError::new_err(format!("{function}() missing required argument '{name}'"))
 }
 
 /// Defines getters: `$name(instance)` computes the attribute, an integer or a str.

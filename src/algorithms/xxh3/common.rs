@@ -124,6 +124,13 @@ pub(crate) fn derive_secret(seed: u64) -> UsualSecret {
     secret
 }
 
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// The last seed a one-shot of this thread hashed with, and its secret.
+    static LAST: core::cell::RefCell<(u64, UsualSecret)> =
+        const { core::cell::RefCell::new((0, DEFAULT_SECRET)) };
+}
+
 /// `f` of the secret `seed` derives, for a one-shot hash. With `std`, each thread keeps the
 /// last seed's secret (208 bytes) and makes it again only for another seed: a secret derived
 /// afresh for every call slowed the stripe loop's loads of it (BENCHMARKS.md, "Seeded XXH3
@@ -133,10 +140,6 @@ pub(crate) fn derive_secret(seed: u64) -> UsualSecret {
 #[cfg(feature = "std")]
 #[inline]
 pub(crate) fn with_derived_secret<T>(seed: u64, f: impl FnOnce(&UsualSecret) -> T) -> T {
-    use core::cell::RefCell;
-    std::thread_local! {
-        static LAST: RefCell<(u64, UsualSecret)> = const { RefCell::new((0, DEFAULT_SECRET)) };
-    }
     let mut f = Some(f);
     let kept = LAST.try_with(|last| {
         let mut last = last.try_borrow_mut().ok()?;
@@ -183,7 +186,8 @@ pub(crate) fn merge_accs(acc: &[u64; 8], secret: &[u8], start: u64, in_order: bo
 /// the accumulators and the secret's words through vector shuffles, and the products into a
 /// vector register and back, for a sum that four scalar adds make sooner. A partial sum that
 /// leaves through `asm!` ends every such reduction, so the merge stays scalar, as the C
-/// reference's does (BENCHMARKS.md, "The merge kept scalar"). Miri cannot run `asm!`, and
+/// reference's does (BENCHMARKS.md, "XXH3 from 256 bytes to 2 KiB: the merge kept scalar";
+/// `benches/mca/pins.py` checks the shape in CI). Miri cannot run `asm!`, and
 /// other targets were not measured, so there the value passes as it is.
 #[inline(always)]
 pub(crate) fn opaque(value: u64) -> u64 {
@@ -204,4 +208,28 @@ pub(crate) fn opaque(value: u64) -> u64 {
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
     value
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+
+    /// The seeded one-shots' kept secret (pins.py checks the thread-local is in a build).
+    #[test]
+    fn a_seeds_secret_is_kept_for_the_next_call() {
+        assert_eq!(with_derived_secret(7, |secret| *secret), derive_secret(7));
+        assert_eq!(LAST.with(|last| last.borrow().0), 7);
+        let ptr = with_derived_secret(7, |secret| secret.as_ptr());
+        assert_eq!(LAST.with(|last| last.borrow().1.as_ptr()), ptr);
+        assert_eq!(with_derived_secret(8, |secret| *secret), derive_secret(8));
+        assert_eq!(LAST.with(|last| last.borrow().0), 8);
+    }
+
+    /// A call inside another's `f` (a signal handler's, say) gets a secret made for it.
+    #[test]
+    fn a_nested_call_derives_its_own() {
+        let inner = with_derived_secret(1, |_| with_derived_secret(2, |secret| *secret));
+        assert_eq!(inner, derive_secret(2));
+        assert_eq!(LAST.with(|last| last.borrow().0), 1);
+    }
 }
