@@ -256,7 +256,9 @@ fn whole<H: DynHasher + ?Sized>(
             (&*file).seek(SeekFrom::Start(start + read))?;
         }
     }
-    let small = before.is_file() && before.len() < plain::SMALL_READ_LEN as u64;
+    // After the ring, only what the file gained since its snapshot is left: a regular file
+    // answers at once, and a large buffer would be made for nothing.
+    let small = before.is_file() && (read > 0 || before.len() < plain::SMALL_READ_LEN as u64);
     read += plain::read(hasher, &mut &*file, small, observer)?;
     before.check(file)?;
     Ok(read)
