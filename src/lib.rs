@@ -28,6 +28,7 @@
 //! | [`Crc32`] | CRC-32/ISO-HDLC, CRC-32/ISCSI (CRC-32C) | `u32` | (`iohash -H crc32`, `-H crc32c`) |
 //! | [`Crc64`] | CRC-64/ECMA-182, CRC-64/NVME, CRC-64/XZ | `u64` | (`iohash -H crc64`, ...) |
 //! | [`Crc`] | any CRC of 1 to 64 bits: [`CrcParams`], the catalogue's in [`crc_catalogue`] | `u64` | (`iohash -H CRC-16/ARC`, ...) |
+//! | [`Adler32`] | Adler-32 (RFC 1950, zlib's) | `u32` | (the library only, so far) |
 //!
 //! # Any CRC
 //! ```
@@ -249,6 +250,7 @@ pub mod cloud;
 #[cfg(test)]
 mod testing;
 
+pub use algorithms::adler32::Adler32;
 pub use algorithms::crc::catalogue as crc_catalogue;
 pub use algorithms::crc::{
     Crc, Crc32, Crc32Variant, Crc64, Crc64Variant, CrcEngine, CrcParams, CrcParamsError,

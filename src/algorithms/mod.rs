@@ -7,6 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+pub(crate) mod adler32;
 pub(crate) mod crc;
 mod lanes;
 mod scalar_lane;
@@ -409,6 +410,14 @@ impl NonCryptographicHasher for AnyHasher {
             }
             #[cfg(feature = "alloc")]
             Kind::Crc => State::Crc(Crc::restore_state(bytes)?),
+            // Not an `Algorithm` yet: its own type restores it.
+            Kind::Adler32 => {
+                return Err(StateError::WrongAlgorithm {
+                    found: kind.tag(),
+                    expected: "an algorithm AnyHasher restores (restore it with \
+                               Adler32::restore_state)",
+                })
+            }
             #[cfg(not(feature = "alloc"))]
             Kind::Crc => {
                 return Err(StateError::WrongAlgorithm {
