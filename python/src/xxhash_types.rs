@@ -87,8 +87,8 @@ fn made(py: Python<'_>, class: usize, hasher: NewHasher, seed: u64) -> PyResult<
 }
 
 /// `tp_new` of the class `C`: a new object with seed 0, as python-xxhash's `tp_new` makes
-/// it, whatever the arguments; [`Class::init`] then reads them. (A call of the class goes
-/// to [`Class::call`] instead, which does both at once; these two serve `cls.__new__` and
+/// it, whatever the arguments; [`ClassOf::init`] then reads them. (A call of the class goes
+/// to [`ClassOf::call`] instead, which does both at once; these two serve `cls.__new__` and
 /// `h.__init__`.)
 extern "C" fn new<const C: usize>(
     _subtype: *mut ffi::PyTypeObject,
