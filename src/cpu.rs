@@ -36,6 +36,10 @@ pub(crate) const SSE42: u32 = 1 << 7;
 /// forward CRCs).
 #[cfg(target_arch = "x86_64")]
 pub(crate) const GFNI: u32 = 1 << 8;
+/// AVX-512 VNNI, whose `vpdpbusd` multiplies bytes and sums them in one instruction
+/// (Adler-32's weighted sum).
+#[cfg(target_arch = "x86_64")]
+pub(crate) const AVX512VNNI: u32 = 1 << 9;
 #[cfg(target_arch = "aarch64")]
 pub(crate) const NEON: u32 = 1 << 1;
 /// PMULL, the 64 × 64-bit carry-less multiplication (part of the `aes` feature).
@@ -117,6 +121,7 @@ fn x86_features() -> u32 {
         | has(cfg!(target_feature = "gfni"), GFNI)
         | has(cfg!(target_feature = "avx512f"), AVX512F)
         | has(cfg!(target_feature = "avx512bw"), AVX512BW)
+        | has(cfg!(target_feature = "avx512vnni"), AVX512VNNI)
 }
 
 /// The x86 features from CPUID, in two leaves where the standard library's detection asks
@@ -158,6 +163,7 @@ fn x86_features() -> u32 {
         | has(set(leaf7.ecx, 8), GFNI)
         | has(avx512 && set(leaf7.ebx, 16), AVX512F)
         | has(avx512 && set(leaf7.ebx, 30), AVX512BW)
+        | has(avx512 && set(leaf7.ecx, 11), AVX512VNNI)
 }
 
 /// Whether this CPU has an AArch64 feature: asked at run time with `std`, known at compile
@@ -202,6 +208,7 @@ mod tests {
             (GFNI, avx && std_has!("gfni")),
             (AVX512F, std_has!("avx512f")),
             (AVX512BW, std_has!("avx512bw")),
+            (AVX512VNNI, std_has!("avx512vnni")),
         ];
         for (bit, has) in expected {
             assert_eq!(asked.has(bit), has, "feature bit {bit:#x}");

@@ -69,6 +69,8 @@ fn main() {
         #[cfg(feature = "peers")]
         Some("crc-dyn") => crc_dyn(),
         #[cfg(feature = "peers")]
+        Some("adler") => adler(),
+        #[cfg(feature = "peers")]
         Some("crc") => {
             crc();
             any_crc();
@@ -157,6 +159,24 @@ fn short() {
                 ("twox-hash/XXH3-128", |b| {
                     fold(twox_hash::XxHash3_128::oneshot(b))
                 }),
+            ],
+        );
+    }
+}
+
+/// Adler-32 beside `simd-adler32` (its run-time AVX2/SSSE3 path) and `adler2` (scalar).
+#[cfg(feature = "peers")]
+fn adler() {
+    use iohash::NonCryptographicHasher;
+    for size in [16, 64, 256, 1 << 10, 4 << 10, 64 << 10, 1 << 20] {
+        measure(
+            size,
+            &[
+                ("iohash/Adler-32", |b| u64::from(iohash::Adler32::hash(b))),
+                ("simd-adler32/Adler-32", |b| {
+                    u64::from(simd_adler32::adler32(&b))
+                }),
+                ("adler2/Adler-32", |b| u64::from(adler2::adler32_slice(b))),
             ],
         );
     }

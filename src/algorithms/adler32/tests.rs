@@ -68,6 +68,18 @@ fn every_vector_kernel_this_cpu_has_matches_the_portable_one() {
             assert_eq!(got, want, "AVX-512BW, {} bytes from ({a}, {b})", data.len());
             ran.push("avx512bw");
         }
+        if features.has(crate::cpu::AVX512F | crate::cpu::AVX512BW | crate::cpu::AVX512VNNI) {
+            // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX-512 VNNI.
+            #[allow(unsafe_code)]
+            let got = unsafe { x86::avx512_vnni(a, b, &data) };
+            assert_eq!(
+                got,
+                want,
+                "AVX-512 VNNI, {} bytes from ({a}, {b})",
+                data.len()
+            );
+            ran.push("avx512vnni");
+        }
     }
     ran.sort_unstable();
     ran.dedup();
