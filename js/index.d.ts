@@ -21,7 +21,7 @@ export interface Options {
 
 /**
  * A streaming hasher of any algorithm the command's -H takes: "xxh3" (or "xxh3_64"), "xxh128"
- * (or "xxh3_128"), "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", and every CRC of the
+ * (or "xxh3_128"), "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "adler32", and every CRC of the
  * catalogue by name ("crc-16/arc"), in any case. However the input is split, the hash is the
  * same. Its WebAssembly memory is freed when it is collected, or at once by free().
  *
@@ -124,8 +124,8 @@ export class Hasher {
    */
   static restore(state: Data): Hasher;
   /**
-   * This hash becomes that of its bytes then next's: CRCs of one parameter set only (RangeError
-   * otherwise). Ranges hashed apart, in workers say, join without being read again.
+   * This hash becomes that of its bytes then next's: CRCs of one parameter set, or Adler-32s
+   * (RangeError otherwise). Ranges hashed apart, in workers say, join without being read again.
    *
    * @example
    * const text = new TextEncoder();

@@ -183,12 +183,12 @@ export class Hasher {
 
   /**
    * Makes this hasher's hash that of its bytes followed by `next`'s, from the two CRCs alone:
-   * ranges hashed apart combine in order. CRCs of one parameter set only.
+   * ranges hashed apart combine in order. CRCs of one parameter set, or Adler-32s.
    */
   combine(next) {
     if (!(next instanceof Hasher)) throw new TypeError("combine takes another Hasher");
     if (!this.#raw.combine(next.#raw)) {
-      throw new RangeError(`combine needs two CRCs of one parameter set, not ${this.algorithm} and ${next.algorithm}`);
+      throw new RangeError(`combine needs two CRCs of one parameter set or two Adler-32s, not ${this.algorithm} and ${next.algorithm}`);
     }
     return this;
   }

@@ -28,7 +28,7 @@
 //! | [`Crc32`] | CRC-32/ISO-HDLC, CRC-32/ISCSI (CRC-32C) | `u32` | (`iohash -H crc32`, `-H crc32c`) |
 //! | [`Crc64`] | CRC-64/ECMA-182, CRC-64/NVME, CRC-64/XZ | `u64` | (`iohash -H crc64`, ...) |
 //! | [`Crc`] | any CRC of 1 to 64 bits: [`CrcParams`], the catalogue's in [`crc_catalogue`] | `u64` | (`iohash -H CRC-16/ARC`, ...) |
-//! | [`Adler32`] | Adler-32 (RFC 1950, zlib's) | `u32` | (the library only, so far) |
+//! | [`Adler32`] | Adler-32 (RFC 1950, zlib's) | `u32` | (`iohash -H adler32`) |
 //!
 //! # Any CRC
 //! ```

@@ -415,7 +415,7 @@ fn escaped_names_round_trip_through_check() {
 }
 
 #[test]
-fn crc_lines_are_tagged_and_checked() {
+fn crc_and_adler32_lines_are_tagged_and_checked() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("check"), b"123456789").unwrap();
     let expected = [
@@ -424,6 +424,8 @@ fn crc_lines_are_tagged_and_checked() {
         ("crc64", "CRC64 (check) = 6c40df5f0b497347\n"),
         ("crc64nvme", "CRC64NVME (check) = ae8b14860a799888\n"),
         ("crc64xz", "CRC64XZ (check) = 995dc9bbdf1939fa\n"),
+        // zlib.adler32(b"123456789"), as RFC 1950 defines it.
+        ("adler32", "ADLER32 (check) = 091e01de\n"),
     ];
     let mut all = Vec::new();
     for (algorithm, line) in expected {
@@ -435,7 +437,7 @@ fn crc_lines_are_tagged_and_checked() {
     fs::write(dir.path().join("sums.txt"), &all).unwrap();
     let check = iohash(dir.path(), args!["-c", "sums.txt"]);
     assert_status(&check, true);
-    assert_eq!(check.stdout, b"check: OK\n".repeat(5));
+    assert_eq!(check.stdout, b"check: OK\n".repeat(6));
     let seeded = iohash(dir.path(), args!["-H", "crc32", "--seed", "1", "check"]);
     assert_status(&seeded, false);
     assert!(stderr(&seeded).contains("CRC32 takes no seed"));

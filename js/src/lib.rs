@@ -157,7 +157,7 @@ impl Hasher {
     }
 
     /// Makes this hasher's hash that of its bytes followed by `next`'s, from the two CRCs
-    /// alone; false for anything but two CRCs of one parameter set.
+    /// alone; false for anything but two CRCs of one parameter set or two Adler-32s.
     pub fn combine(&mut self, next: &Hasher) -> bool {
         self.inner.combine(&next.inner)
     }

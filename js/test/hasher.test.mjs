@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { Digest, Hasher, hash } from "iohash";
 import { moduleMemory } from "../pkg/iohash_js.js";
-import { golden, pattern } from "./support.mjs";
+import { golden, pattern, repo, splitmixBytes } from "./support.mjs";
 
 const answers = golden();
 const names = { xxh32: "xxh32", xxh64: "xxh64", xxh3_64: "xxh3", xxh3_128: "xxh128", crc32: "crc32", crc32c: "crc32c", crc64nvme: "crc64nvme" };
@@ -158,3 +158,22 @@ function catalogueNames() {
   const source = readFileSync(new URL("../../src/algorithms/crc/catalogue.rs", import.meta.url), "utf8");
   return [...new Set(source.match(/"CRC-[^"]+"/g).map((quoted) => quoted.slice(1, -1)))];
 }
+
+test("Adler-32 is zlib's, whole, split and combined (tests/data/adler32_golden.txt)", () => {
+  const text = readFileSync(new URL("tests/data/adler32_golden.txt", repo), "utf8");
+  const rows = text.split("\n").filter((line) => line && !line.startsWith("#"));
+  assert.equal(rows.length, 33);
+  for (const row of rows) {
+    const [seed, length, expected] = row.split(" ");
+    const data = seed === "ff" ? new Uint8Array(Number(length)).fill(0xff) : splitmixBytes(BigInt(seed), Number(length));
+    assert.equal(hash("adler32", data).hex(), expected, row);
+    const half = Math.floor(data.length / 3);
+    const first = new Hasher("Adler-32").update(data.subarray(0, half));
+    const second = new Hasher("adler32").update(data.subarray(half));
+    assert.ok(first.combine(second), row);
+    assert.equal(first.hex(), expected, row);
+    const pieces = new Hasher("adler32");
+    for (let at = 0; at < data.length; at += 4099) pieces.update(data.subarray(at, at + 4099));
+    assert.equal(pieces.hex(), expected, row);
+  }
+});

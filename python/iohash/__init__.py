@@ -37,6 +37,10 @@ from ._iohash import (
     crc64xz_digest,
     crc64xz_intdigest,
     crc64xz_hexdigest,
+    adler32_digest,
+    adler32_intdigest,
+    adler32_hexdigest,
+    adler32,
     crc32,
     crc32c,
     crc64,
@@ -75,7 +79,8 @@ xxh128_hexdigest = xxh3_128_hexdigest
 #: The constructors' names; ``new`` also takes every CRC of the catalogue ("crc-16/arc", ...)
 #: and the full names ("XXH3-64", "CRC-32/ISCSI"), in any case.
 algorithms_guaranteed = frozenset(
-    {"xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64", "crc64nvme", "crc64xz"}
+    {"xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64", "crc64nvme", "crc64xz",
+     "adler32"}
 )
 algorithms_available = algorithms_guaranteed
 
@@ -92,6 +97,7 @@ __all__ = [
     "crc64",
     "crc64nvme",
     "crc64xz",
+    "adler32",
     "crc_catalogue",
     "xxh3_64_digest",
     "xxh3_64_intdigest",
@@ -123,6 +129,9 @@ __all__ = [
     "crc64xz_digest",
     "crc64xz_intdigest",
     "crc64xz_hexdigest",
+    "adler32_digest",
+    "adler32_intdigest",
+    "adler32_hexdigest",
     "file_digest",
     "hash_files",
     "algorithms_guaranteed",

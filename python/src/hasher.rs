@@ -121,6 +121,7 @@ const CREATE_COMMON: [for<'a, 'py> fn(
     create_common::<6>,
     create_common::<7>,
     create_common::<8>,
+    create_common::<9>,
 ];
 
 /// `Hasher(name, data=b'', *, seed=0)`: a call of the class, or `Hasher.__new__`.
@@ -181,6 +182,7 @@ const CONSTRUCTOR_DOCS: [&CStr; COMMON.len()] = [
     c"crc64(data=b'', *, seed=0)\n--\n\nA CRC-64/ECMA-182 hasher.",
     c"crc64nvme(data=b'', *, seed=0)\n--\n\nA CRC-64/NVME hasher (S3's CRC64NVME, Azure's CRC64).",
     c"crc64xz(data=b'', *, seed=0)\n--\n\nA CRC-64/XZ hasher (xz's, GO-ISO's).",
+    c"adler32(data=b'', *, seed=0)\n--\n\nAn Adler-32 hasher (RFC 1950: zlib's adler32, PNG's).",
 ];
 
 fast_methods! {
@@ -197,7 +199,7 @@ fast_methods! {
         let next = other.state.with(py, |hasher| hasher.clone());
         if !this.state.with(py, |hasher| hasher.combine(&next)) {
             return Err(PyValueError::new_err(format!(
-                "combine needs two CRCs of one parameter set, not {} and {}",
+                "combine needs two CRCs of one parameter set or two Adler-32s, not {} and {}",
                 python_name(this.algorithm),
                 python_name(other.algorithm)
             )));
@@ -266,7 +268,7 @@ getters! {
 fn methods() -> &'static [ffi::PyMethodDef] {
     let mut methods = common_methods();
     methods.extend([
-        fast_method(c"combine", combine, 0, c"combine($self, /, other)\n--\n\nMakes this hasher's hash that of its bytes followed by `other`'s, from the two CRCs\nalone: ranges hashed apart (on other threads, processes or machines) combine in order.\nCRCs only, of one parameter set; ValueError otherwise."),
+        fast_method(c"combine", combine, 0, c"combine($self, /, other)\n--\n\nMakes this hasher's hash that of its bytes followed by `other`'s, from the two CRCs\nalone: ranges hashed apart (on other threads, processes or machines) combine in order.\nCRCs of one parameter set, or Adler-32s; ValueError otherwise."),
         no_args_method::<SavedState>(c"saved_state", c"saved_state($self, /)\n--\n\nThe library's saved state: a few hundred bytes, versioned and checksummed, never a\nsecret or a pointer. iohash.Hasher.from_state goes on from it, in any process."),
         fast_method(c"from_state", from_state, ffi::METH_STATIC, c"from_state(state)\n--\n\nThe hasher a saved state describes, its seed included (ValueError for a bad one)."),
         fast_method(c"update_file", update_file, 0, c"update_file($self, /, path, offset=0, length=None)\n--\n\nHashes bytes `offset` to `offset + length` of the file at `path` (to its end without a\nlength) after those given so far, read in Rust with the GIL released; returns the\nnumber of bytes read. On an error (OSError naming the file, also when the file is\nshorter than the range or changes while it is read) the hasher is unchanged."),
@@ -324,6 +326,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
         constructor_def::<6>()?,
         constructor_def::<7>()?,
         constructor_def::<8>()?,
+        constructor_def::<9>()?,
     ];
     for def in Box::leak(Box::new(functions)).iter() {
         add_function(module, def)?;

@@ -97,7 +97,7 @@ fn seed_value(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// The common algorithms by their constructors' names (`iohash.xxh3_64`, ...), which
 /// `Hasher.name` gives and `iohash.new` takes: the one table of those names.
-pub(crate) const COMMON: [(&str, Algorithm); 9] = [
+pub(crate) const COMMON: [(&str, Algorithm); 10] = [
     ("xxh3_64", Algorithm::Xxh3),
     ("xxh3_128", Algorithm::Xxh128),
     ("xxh64", Algorithm::Xxh64),
@@ -107,6 +107,7 @@ pub(crate) const COMMON: [(&str, Algorithm); 9] = [
     ("crc64", Algorithm::Crc64(Crc64Variant::Ecma182)),
     ("crc64nvme", Algorithm::Crc64(Crc64Variant::Nvme)),
     ("crc64xz", Algorithm::Crc64(Crc64Variant::Xz)),
+    ("adler32", Algorithm::Adler32),
 ];
 
 /// The algorithm a name gives: the constructors' names, and what `Algorithm` parses (`xxh3`,

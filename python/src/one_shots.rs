@@ -1,8 +1,8 @@
-//! One-shot CRC functions (`iohash.crc32c_intdigest(data)`, ...), as google-crc32c's `value`
-//! and zlib's `crc32` are: no hasher object is made, which is most of the time of a call on a
+//! One-shot CRC and Adler-32 functions (`iohash.crc32c_intdigest(data)`, ...), as
+//! google-crc32c's `value` and zlib's `crc32` and `adler32` are: no hasher object is made, which is most of the time of a call on a
 //! few KiB. The GIL is released from 16 KiB (methods.rs says why).
 
-use iohash::{Crc32Variant, Crc64Variant};
+use iohash::{Adler32, Crc32Variant, Crc64Variant, NonCryptographicHasher};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -40,30 +40,31 @@ macro_rules! fast_crc {
     };
 }
 
-/// `$name_digest`, `$name_intdigest` and `$name_hexdigest` for one CRC parameter set.
+/// `$name_digest`, `$name_intdigest` and `$name_hexdigest` for one checksum, `$hash` of the
+/// bytes.
 macro_rules! crc_one_shots {
-    ($($digest:ident, $intdigest:ident, $hexdigest:ident, $variant:expr;)*) => {
+    ($($digest:ident, $intdigest:ident, $hexdigest:ident, $hash:expr;)*) => {
         $(
-            /// The CRC of `data` as big-endian bytes.
+            /// The checksum of `data` as big-endian bytes.
             #[pyfunction]
             pub(crate) fn $digest<'py>(py: Python<'py>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
-                let crc = one_shot(py, data, |bytes| $variant.checksum(bytes))?;
+                let crc = one_shot(py, data, $hash)?;
                 Ok(PyBytes::new(py, &crc.to_be_bytes()))
             }
 
-            /// The CRC of `data` as an integer.
+            /// The checksum of `data` as an integer.
             #[pyfunction]
             pub(crate) fn $intdigest(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<u64> {
-                Ok(one_shot(py, data, |bytes| $variant.checksum(bytes))?.into())
+                Ok(one_shot(py, data, $hash)?.into())
             }
 
-            /// The CRC of `data` in hexadecimal.
+            /// The checksum of `data` in hexadecimal.
             #[pyfunction]
             pub(crate) fn $hexdigest<'py>(
                 py: Python<'py>,
                 data: &Bound<'py, PyAny>,
             ) -> PyResult<Bound<'py, PyString>> {
-                let crc = one_shot(py, data, |bytes| $variant.checksum(bytes))?;
+                let crc = one_shot(py, data, $hash)?;
                 crate::hex::hex(py, crc.into(), size_of_val(&crc))
             }
         )*
@@ -86,9 +87,10 @@ macro_rules! crc_one_shots {
 }
 
 crc_one_shots! {
-    crc32_digest, crc32_intdigest, crc32_hexdigest, Crc32Variant::IsoHdlc;
-    crc32c_digest, crc32c_intdigest, crc32c_hexdigest, Crc32Variant::Iscsi;
-    crc64_digest, crc64_intdigest, crc64_hexdigest, Crc64Variant::Ecma182;
-    crc64nvme_digest, crc64nvme_intdigest, crc64nvme_hexdigest, Crc64Variant::Nvme;
-    crc64xz_digest, crc64xz_intdigest, crc64xz_hexdigest, Crc64Variant::Xz;
+    crc32_digest, crc32_intdigest, crc32_hexdigest, |b| Crc32Variant::IsoHdlc.checksum(b);
+    crc32c_digest, crc32c_intdigest, crc32c_hexdigest, |b| Crc32Variant::Iscsi.checksum(b);
+    crc64_digest, crc64_intdigest, crc64_hexdigest, |b| Crc64Variant::Ecma182.checksum(b);
+    crc64nvme_digest, crc64nvme_intdigest, crc64nvme_hexdigest, |b| Crc64Variant::Nvme.checksum(b);
+    crc64xz_digest, crc64xz_intdigest, crc64xz_hexdigest, |b| Crc64Variant::Xz.checksum(b);
+    adler32_digest, adler32_intdigest, adler32_hexdigest, Adler32::hash;
 }

@@ -34,7 +34,25 @@ def test_crcs_match_the_golden_file(golden, name):
         assert hasher.hexdigest() == expected.to_bytes(hasher.digest_size, "big").hex()
 
 
-@pytest.mark.parametrize("name", ["crc32", "crc32c", "crc64", "crc64nvme", "crc64xz"])
+def test_adler32_is_zlibs():
+    # zlib's own C code, in the standard library: every size class of the kernels, split.
+    for length in (0, 1, 31, 32, 33, 63, 64, 65, 5551, 5552, 5553, 100_000, 3 << 20):
+        data = os.urandom(length)
+        expected = zlib.adler32(data)
+        hasher = iohash.adler32()
+        for at in range(0, length, 7777):
+            hasher.update(data[at : at + 7777])
+        assert hasher.intdigest() == expected, length
+        assert hasher.digest() == expected.to_bytes(4, "big")
+        assert iohash.adler32_intdigest(data) == expected
+        assert iohash.adler32_hexdigest(data) == f"{expected:08x}"
+        assert iohash.new("Adler-32", data).intdigest() == expected
+        half = iohash.adler32(data[: length // 2])
+        half.combine(iohash.adler32(data[length // 2 :]))
+        assert half.intdigest() == expected
+
+
+@pytest.mark.parametrize("name", ["crc32", "crc32c", "crc64", "crc64nvme", "crc64xz", "adler32"])
 def test_crc_one_shots_are_the_hashers(name):
     for length in (0, 1, 100, 2047, 2048, 16383, 16384, 100_000):
         data = os.urandom(length)

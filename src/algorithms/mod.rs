@@ -17,13 +17,13 @@ pub(crate) mod xxh64;
 
 use crate::crc_catalogue;
 use crate::state::{self, Kind, Resumable};
+use crate::{
+    Adler32, DynHasher, NonCryptographicHasher, SavedState, StateError, XxHash128, XxHash3,
+    XxHash32, XxHash64,
+};
 #[cfg(feature = "alloc")]
 use crate::{Crc, CrcParams};
 use crate::{Crc32, Crc32Variant, Crc64, Crc64Variant};
-use crate::{
-    DynHasher, NonCryptographicHasher, SavedState, StateError, XxHash128, XxHash3, XxHash32,
-    XxHash64,
-};
 
 /// Every algorithm and parameter set iohash computes, for when the choice is made at run time
 /// (a command-line flag, a config file, a checksum line's tag).
@@ -55,6 +55,8 @@ pub enum Algorithm {
     /// above, which parse as `Crc32` and `Crc64`), or any other. Needs `alloc`.
     #[cfg(feature = "alloc")]
     Crc(CrcParams),
+    /// Adler-32 ([`Adler32`]): zlib's and PNG's checksum.
+    Adler32,
 }
 
 impl Algorithm {
@@ -70,10 +72,11 @@ impl Algorithm {
         Algorithm::Crc64(Crc64Variant::Ecma182),
         Algorithm::Crc64(Crc64Variant::Nvme),
         Algorithm::Crc64(Crc64Variant::Xz),
+        Algorithm::Adler32,
     ];
 
     /// The tag of BSD-style checksum lines (`xxhsum --tag`): `"XXH32"`, `"XXH64"`, `"XXH128"`,
-    /// `"XXH3"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`; any other CRC's
+    /// `"XXH3"`, `"CRC32"`, `"CRC32C"`, `"CRC64"`, `"CRC64NVME"`, `"CRC64XZ"`, `"ADLER32"`; any other CRC's
     /// is its name (`"CRC-16/ARC"`), or `"CRC"` for a set without one. It is what
     /// [`DynHasher::name`] returns for a hasher of this algorithm.
     pub fn tag(self) -> &'static str {
@@ -135,6 +138,7 @@ impl Algorithm {
             Algorithm::Crc64(variant) => variant.kind(),
             #[cfg(feature = "alloc")]
             Algorithm::Crc(_) => Kind::Crc,
+            Algorithm::Adler32 => Kind::Adler32,
         }
     }
 
@@ -178,6 +182,7 @@ impl Algorithm {
             Algorithm::Crc64(variant) => any(State::Crc64(Crc64::with_variant(variant))),
             #[cfg(feature = "alloc")]
             Algorithm::Crc(params) => any(State::Crc(Crc::with_params(params))),
+            Algorithm::Adler32 => any(State::Adler32(Adler32::new())),
         }
     }
 }
@@ -284,6 +289,7 @@ enum State {
     Crc64(Crc64),
     #[cfg(feature = "alloc")]
     Crc(Crc),
+    Adler32(Adler32),
 }
 
 /// A hasher for an [`Algorithm`] chosen at run time: a [`NonCryptographicHasher`] that needs
@@ -322,6 +328,7 @@ macro_rules! with_inner {
             State::Crc64($h) => $body,
             #[cfg(feature = "alloc")]
             State::Crc($h) => $body,
+            State::Adler32($h) => $body,
         }
     };
 }
@@ -338,11 +345,12 @@ impl AnyHasher {
             State::Crc64(h) => Algorithm::Crc64(h.variant()),
             #[cfg(feature = "alloc")]
             State::Crc(h) => Algorithm::Crc(h.params()),
+            State::Adler32(_) => Algorithm::Adler32,
         }
     }
 
     /// Makes this hasher that of its bytes followed by `next`'s, when both are CRCs of one
-    /// parameter set (see [`Crc32::combine`]), and returns `true`; otherwise changes nothing and
+    /// parameter set (see [`Crc32::combine`]) or both Adler-32, and returns `true`; otherwise changes nothing and
     /// returns `false` (the xxHash family cannot be combined: see
     /// [`SplittableHasher`](crate::SplittableHasher)).
     ///
@@ -364,6 +372,7 @@ impl AnyHasher {
             (State::Crc64(a), State::Crc64(b)) if a.variant() == b.variant() => a.combine(b),
             #[cfg(feature = "alloc")]
             (State::Crc(a), State::Crc(b)) if a.params().same_set(&b.params()) => a.combine(b),
+            (State::Adler32(a), State::Adler32(b)) => crate::SplittableHasher::combine(a, b),
             _ => return false,
         }
         true
@@ -410,14 +419,7 @@ impl NonCryptographicHasher for AnyHasher {
             }
             #[cfg(feature = "alloc")]
             Kind::Crc => State::Crc(Crc::restore_state(bytes)?),
-            // Not an `Algorithm` yet: its own type restores it.
-            Kind::Adler32 => {
-                return Err(StateError::WrongAlgorithm {
-                    found: kind.tag(),
-                    expected: "an algorithm AnyHasher restores (restore it with \
-                               Adler32::restore_state)",
-                })
-            }
+            Kind::Adler32 => State::Adler32(Adler32::read_fields(kind, &mut r)?),
             #[cfg(not(feature = "alloc"))]
             Kind::Crc => {
                 return Err(StateError::WrongAlgorithm {
@@ -478,6 +480,7 @@ mod tests {
                 Algorithm::Crc64(v) => v.check().into(),
                 #[cfg(feature = "alloc")]
                 Algorithm::Crc(params) => params.check().into(),
+                Algorithm::Adler32 => Adler32::hash(b"123456789").into(),
             };
             assert_eq!(hasher.current_hash(), expected, "{algorithm}");
             let bits = 8 * algorithm.hash_len() as u32;
