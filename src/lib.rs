@@ -29,6 +29,7 @@
 //! | [`Crc64`] | CRC-64/ECMA-182, CRC-64/NVME, CRC-64/XZ | `u64` | (`iohash -H crc64`, ...) |
 //! | [`Crc`] | any CRC of 1 to 64 bits: [`CrcParams`], the catalogue's in [`crc_catalogue`] | `u64` | (`iohash -H CRC-16/ARC`, ...) |
 //! | [`Adler32`] | Adler-32 (RFC 1950, zlib's) | `u32` | (`iohash -H adler32`) |
+//! | [`QuickXorHash`] | QuickXorHash (OneDrive's, SharePoint's) | [`QuickXorDigest`] (20 bytes) | (the library only, so far) |
 //!
 //! # Any CRC
 //! ```
@@ -255,6 +256,7 @@ pub use algorithms::crc::catalogue as crc_catalogue;
 pub use algorithms::crc::{
     Crc, Crc32, Crc32Variant, Crc64, Crc64Variant, CrcEngine, CrcParams, CrcParamsError,
 };
+pub use algorithms::quickxor::{QuickXorDigest, QuickXorHash};
 #[doc(hidden)]
 #[cfg(feature = "alloc")]
 pub use algorithms::xxh3::backends as __xxh3_backends;

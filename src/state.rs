@@ -49,8 +49,8 @@ const BODY_MAX: usize = 359;
 /// |---|---|---|
 /// | 0 | 4 | magic, `"IOHS"` |
 /// | 4 | 1 | format version, `2` |
-/// | 5 | 1 | algorithm and parameter set: 1 XXH32, 2 XXH64, 3 XXH3-64, 4 XXH3-128, 5 CRC-32/ISO-HDLC, 6 CRC-32/ISCSI, 7 CRC-64/ECMA-182, 8 CRC-64/NVME, 9 CRC-64/XZ, 10 a CRC of any parameters, 11 Adler-32 |
-/// | 6 | 2 | body length *n*: 45 (XXH32), 81 (XXH64), 359 (XXH3-64, XXH3-128), 16 (CRCs 5 to 9), 42 (any CRC), 16 (Adler-32) |
+/// | 5 | 1 | algorithm and parameter set: 1 XXH32, 2 XXH64, 3 XXH3-64, 4 XXH3-128, 5 CRC-32/ISO-HDLC, 6 CRC-32/ISCSI, 7 CRC-64/ECMA-182, 8 CRC-64/NVME, 9 CRC-64/XZ, 10 a CRC of any parameters, 11 Adler-32, 12 QuickXorHash |
+/// | 6 | 2 | body length *n*: 45 (XXH32), 81 (XXH64), 359 (XXH3-64, XXH3-128), 16 (CRCs 5 to 9), 42 (any CRC), 16 (Adler-32), 168 (QuickXorHash) |
 /// | 8 | *n* | body, below |
 /// | 8 + *n* | 4 | CRC-32C of bytes 0 to 8 + *n* |
 ///
@@ -65,6 +65,7 @@ const BODY_MAX: usize = 359;
 /// | XXH3-64, XXH3-128 | key u8 (0 seed, 1 custom secret), seed u64 (0 with a secret), secret length u64 and fingerprint u64 (0 with a seed), total u64, stripes into the current block u32, accumulators 8 × u64, buffered u16 (≤ 256), buffer 256 bytes |
 /// | CRCs 5 to 9 | register u64 (before the final XOR; CRC-32 in the low half), total u64 |
 /// | Adler-32 | a u32 (< 65521), b u32 (< 65521), total u64 |
+/// | QuickXorHash | total u64 (wrapping), fold 160 bytes (input byte *k* XORed into byte *k* mod 160; zero past the total) |
 /// | any CRC | width u8 (1 to 64), poly u64, init u64, flags u8 (1 refin, 2 refout), xorout u64, register u64 (before the final reflection and XOR: a reflected set's at the bottom, a forward set's at the top; a reflected CRC-32's in the low half), total u64 |
 ///
 /// XXH3 keeps up to 256 bytes not yet taken in, at the front of its buffer; once more than
@@ -285,6 +286,7 @@ impl Kind {
             Kind::Xxh3 | Kind::Xxh128 => 1 + 8 + 8 + 8 + 8 + 4 + 8 * 8 + 2 + 256,
             Kind::Crc => 1 + 8 + 8 + 1 + 8 + 8 + 8,
             Kind::Adler32 => 4 + 4 + 8,
+            Kind::QuickXor => 8 + 160,
             _ => 8 + 8,
         }
     }

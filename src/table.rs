@@ -20,6 +20,7 @@ pub(crate) enum Kind {
     /// A CRC of any parameters ([`Crc`](crate::Crc)), which its state carries.
     Crc = 10,
     Adler32 = 11,
+    QuickXor = 12,
 }
 
 /// What names and measures one [`Kind`].
@@ -34,7 +35,7 @@ pub(crate) struct Row {
 }
 
 /// Every row, in the order of their numbers (a test checks it).
-const TABLE: [Row; 11] = [
+const TABLE: [Row; 12] = [
     row(Kind::Xxh32, "XXH32", "XXH32", 4),
     row(Kind::Xxh64, "XXH64", "XXH64", 8),
     row(Kind::Xxh3, "XXH3", "XXH3-64", 8),
@@ -47,6 +48,7 @@ const TABLE: [Row; 11] = [
     // The tag of a CRC without a name; a named set's hashers report its name.
     row(Kind::Crc, "CRC", "CRC (any parameters)", 8),
     row(Kind::Adler32, "ADLER32", "Adler-32", 4),
+    row(Kind::QuickXor, "QUICKXOR", "QuickXorHash", 20),
 ];
 
 const fn row(kind: Kind, tag: &'static str, full_name: &'static str, hash_len: usize) -> Row {

@@ -10,6 +10,7 @@ use core::str::FromStr;
 pub(crate) mod adler32;
 pub(crate) mod crc;
 mod lanes;
+pub(crate) mod quickxor;
 mod scalar_lane;
 pub(crate) mod xxh3;
 pub(crate) mod xxh32;
@@ -420,6 +421,14 @@ impl NonCryptographicHasher for AnyHasher {
             #[cfg(feature = "alloc")]
             Kind::Crc => State::Crc(Crc::restore_state(bytes)?),
             Kind::Adler32 => State::Adler32(Adler32::read_fields(kind, &mut r)?),
+            // 160 bits: more than `AnyHasher`'s `u128` holds; its own type restores it.
+            Kind::QuickXor => {
+                return Err(StateError::WrongAlgorithm {
+                    found: kind.tag(),
+                    expected: "an algorithm AnyHasher restores (restore it with \
+                               QuickXorHash::restore_state)",
+                })
+            }
             #[cfg(not(feature = "alloc"))]
             Kind::Crc => {
                 return Err(StateError::WrongAlgorithm {

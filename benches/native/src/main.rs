@@ -71,6 +71,8 @@ fn main() {
         #[cfg(feature = "peers")]
         Some("adler") => adler(),
         #[cfg(feature = "peers")]
+        Some("quickxor") => quickxor(),
+        #[cfg(feature = "peers")]
         Some("crc") => {
             crc();
             any_crc();
@@ -177,6 +179,35 @@ fn adler() {
                     u64::from(simd_adler32::adler32(&b))
                 }),
                 ("adler2/Adler-32", |b| u64::from(adler2::adler32_slice(b))),
+            ],
+        );
+    }
+}
+
+/// QuickXorHash beside the `quickxorhash` crate (its 160-byte blocks in 64-bit words). Each
+/// side's 20 bytes folded into one word, so neither can drop any of its work.
+#[cfg(feature = "peers")]
+fn quickxor() {
+    use iohash::NonCryptographicHasher;
+    fn word(bytes: [u8; 20]) -> u64 {
+        bytes.chunks(8).fold(0, |word, chunk| {
+            let mut eight = [0u8; 8];
+            eight[..chunk.len()].copy_from_slice(chunk);
+            word ^ u64::from_le_bytes(eight)
+        })
+    }
+    for size in [16, 64, 256, 1 << 10, 4 << 10, 64 << 10, 1 << 20] {
+        measure(
+            size,
+            &[
+                ("iohash/QuickXorHash", |b| {
+                    word(iohash::QuickXorHash::hash(b).0)
+                }),
+                ("quickxorhash/QuickXorHash", |b| {
+                    let mut hasher = quickxorhash::QuickXorHash::new();
+                    hasher.update(b);
+                    word(hasher.finalize())
+                }),
             ],
         );
     }
