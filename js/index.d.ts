@@ -21,7 +21,8 @@ export interface Options {
 
 /**
  * A streaming hasher of any algorithm the command's -H takes: "xxh3" (or "xxh3_64"), "xxh128"
- * (or "xxh3_128"), "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "adler32", and every CRC of the
+ * (or "xxh3_128"), "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "adler32", "quickxor"
+ * (OneDrive's QuickXorHash, 20 bytes), and every CRC of the
  * catalogue by name ("crc-16/arc"), in any case. However the input is split, the hash is the
  * same. Its WebAssembly memory is freed when it is collected, or at once by free().
  *
@@ -358,6 +359,14 @@ export const cloud: {
    * cloud.gcs(hash("crc32c", new TextEncoder().encode("123456789"))); // "4waSgw=="
    */
   gcs(hash: Hasher | Digest): string;
+  /**
+   * OneDrive's and SharePoint's quickXorHash, as Microsoft Graph shows it in file.hashes;
+   * RangeError for another algorithm.
+   *
+   * @example
+   * cloud.onedrive(hash("quickxor", new TextEncoder().encode("hello world"))); // "aCgDG9jwBhDc4Q1yawMZAAAAAAA="
+   */
+  onedrive(hash: Hasher | Digest): string;
 };
 
 /**

@@ -63,9 +63,11 @@ function feed(raw, data) {
 
 /**
  * A hash of `length` bytes as it comes out of the module cheapest: a number up to 32 bits, one
- * BigInt up to 64, a BigInt joined from two halves above.
+ * BigInt up to 64, a BigInt joined from two halves up to 128, and from its bytes above
+ * (QuickXorHash's 160 bits).
  */
 function valueOf(raw, length) {
+  if (length > 16) return raw.valueBytes().reduce((value, byte) => (value << 8n) | BigInt(byte), 0n);
   return length > 8 ? raw.value() : length > 4 ? raw.value64() : raw.value32();
 }
 
@@ -368,6 +370,11 @@ export const cloud = {
   /** Google Cloud Storage's crc32c (x-goog-hash). */
   gcs(hasher) {
     if (hasher.algorithm !== "CRC32C") throw new RangeError(`GCS's checksum is CRC-32C, not ${hasher.algorithm}`);
+    return base64(hasher.digest());
+  },
+  /** OneDrive's and SharePoint's quickXorHash (Microsoft Graph's file.hashes). */
+  onedrive(hasher) {
+    if (hasher.algorithm !== "QUICKXOR") throw new RangeError(`OneDrive's hash is QuickXorHash, not ${hasher.algorithm}`);
     return base64(hasher.digest());
   },
 };

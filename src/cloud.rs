@@ -9,6 +9,7 @@
 //! | Amazon S3 | `ChecksumCRC64NVME` (always `FULL_OBJECT`) | CRC-64/NVME's big-endian bytes in base64 | [`Crc64`] of [`Crc64Variant::Nvme`] and [`base64`] |
 //! | Azure Storage | `x-ms-content-crc64` | CRC-64/NVME's **little-endian** bytes in base64 | [`Crc64`] of [`Crc64Variant::Nvme`] and [`base64`] |
 //! | Google Cloud Storage | `crc32c` (`x-goog-hash: crc32c=...`) | CRC-32C's big-endian bytes in base64 | [`Crc32`] of [`Crc32Variant::Iscsi`] and [`base64`] |
+//! | OneDrive, SharePoint | Microsoft Graph's `file.hashes.quickXorHash` | QuickXorHash's 20 bytes in base64 | [`QuickXorHash`](crate::QuickXorHash) and [`base64`] |
 //!
 //! Azure's CRC64 is CRC-64/NVME: the Azure SDK's own implementation (the
 //! `azure-storage-extensions` package, which `azure-storage-blob` calls) gives CRC-64/NVME's

@@ -27,7 +27,7 @@ use crate::{SavedState, StateError};
 ///     hasher.append(b"hello ");
 ///     hasher.append(b"world");
 /// }
-/// let mut out = [0u8; 16];
+/// let mut out = [0u8; iohash::MAX_HASH_LEN];
 /// let len = hashers[0].current_hash_into(&mut out);
 /// assert_eq!(&out[..len], XxHash3::hash(b"hello world").to_be_bytes());
 /// assert_eq!(hashers[1].hash_len(), 16);
@@ -60,7 +60,7 @@ pub trait DynHasher {
     ///
     /// # Panics
     /// If `out` is shorter than [`hash_len`](Self::hash_len) (the message names both lengths).
-    /// A 16-byte buffer fits every algorithm.
+    /// A buffer of [`MAX_HASH_LEN`](crate::MAX_HASH_LEN) bytes fits every algorithm.
     fn current_hash_into(&self, out: &mut [u8]) -> usize;
 
     /// The algorithm and parameter set as `--tag` lines name it: `"XXH3"`, `"XXH128"`,
@@ -246,8 +246,8 @@ pub(crate) mod sealed {
 }
 
 /// A hash's bytes in canonical order, for the hashers whose hash length is known only at run
-/// time ([`AnyHasher`](crate::AnyHasher), [`Crc`](crate::Crc)): 1 to 16 bytes, read as a
-/// slice.
+/// time ([`AnyHasher`](crate::AnyHasher), [`Crc`](crate::Crc)): 1 to
+/// [`MAX_HASH_LEN`](crate::MAX_HASH_LEN) bytes, read as a slice.
 ///
 /// ```
 /// use iohash::{Algorithm, NonCryptographicHasher, XxHash64};
@@ -258,14 +258,14 @@ pub(crate) mod sealed {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct HashBytes {
-    bytes: [u8; 16],
+    bytes: [u8; crate::MAX_HASH_LEN],
     len: u8,
 }
 
 impl HashBytes {
     /// The canonical bytes `hasher` writes.
     pub(crate) fn of(hasher: &(impl DynHasher + ?Sized)) -> HashBytes {
-        let mut bytes = [0; 16];
+        let mut bytes = [0; crate::MAX_HASH_LEN];
         let len = hasher.current_hash_into(&mut bytes);
         HashBytes {
             bytes,

@@ -29,7 +29,7 @@
 //! | [`Crc64`] | CRC-64/ECMA-182, CRC-64/NVME, CRC-64/XZ | `u64` | (`iohash -H crc64`, ...) |
 //! | [`Crc`] | any CRC of 1 to 64 bits: [`CrcParams`], the catalogue's in [`crc_catalogue`] | `u64` | (`iohash -H CRC-16/ARC`, ...) |
 //! | [`Adler32`] | Adler-32 (RFC 1950, zlib's) | `u32` | (`iohash -H adler32`) |
-//! | [`QuickXorHash`] | QuickXorHash (OneDrive's, SharePoint's) | [`QuickXorDigest`] (20 bytes) | (the library only, so far) |
+//! | [`QuickXorHash`] | QuickXorHash (OneDrive's, SharePoint's) | [`QuickXorDigest`] (20 bytes) | (`iohash -H quickxor`) |
 //!
 //! # Any CRC
 //! ```
@@ -94,7 +94,7 @@
 //! ];
 //! for hasher in &mut hashers {
 //!     hasher.append_from_reader(&mut &b"the same bytes"[..])?;
-//!     let mut hash = [0u8; 16];
+//!     let mut hash = [0u8; iohash::MAX_HASH_LEN];
 //!     let len = hasher.current_hash_into(&mut hash);
 //!     println!("{} {:02x?}", hasher.name(), &hash[..len]);
 //! }
@@ -238,6 +238,7 @@ mod hasher;
 mod secret;
 mod state;
 mod table;
+mod value;
 // The algorithms, each implementing the core traits, and the table of them.
 mod algorithms;
 // Other crates' traits (digest, serde), each behind its feature.
@@ -279,6 +280,7 @@ pub use io::tokio;
 pub use io::{HasherExt, ReadObserver, LARGE_READ_LEN, READ_BUFFER_OFFSET};
 pub use secret::{SecretError, XXH3_SECRET_MIN_LEN};
 pub use state::{SavedState, StateError};
+pub use value::{HashValue, MAX_HASH_LEN};
 
 /// The README's examples, compiled and run by `cargo test --doc` with the README's own test
 /// command (`--all-features`): its async example needs `tokio`.

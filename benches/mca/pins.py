@@ -35,7 +35,8 @@ import sys
 
 SRC = pathlib.Path(__file__).resolve().parents[2] / "src"
 # The code whose inline attributes are pinned: the algorithms and the CPU detection.
-PINNED = ["algorithms/xxh3/*.rs", "algorithms/crc/*.rs", "algorithms/*.rs", "cpu.rs"]
+PINNED = ["algorithms/xxh3/*.rs", "algorithms/crc/*.rs", "algorithms/adler32/*.rs",
+          "algorithms/quickxor/*.rs", "algorithms/*.rs", "cpu.rs"]
 # Files compiled only for other architectures, and the tests.
 OTHER = {"neon", "simd128", "backend_tests", "pmull", "pmull_fusion"}
 BACKENDS = {"avx512": "Avx512", "avx2": "Avx2", "sse2": "Sse2"}

@@ -479,7 +479,7 @@ fn verify(
         let read = Range::of(options.range.as_ref(), FileRead::file(&file));
         job.read(read).append_to(&mut s3)?;
         return Ok(Verdict::file(
-            u128::from(s3.checksum()) == line.hash && s3.parts() == parts,
+            line.hash == u128::from(s3.checksum()) && s3.parts() == parts,
         ));
     }
     // Lines are checked side by side, a thread each (one line alone on every CPU).

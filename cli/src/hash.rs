@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 use indicatif::ProgressBar;
 use iohash::cloud::S3Composite;
-use iohash::{hash_files, Algorithm, AnyHasher, DynHasher, FileRead, NonCryptographicHasher};
+use iohash::{
+    hash_files, Algorithm, AnyHasher, DynHasher, FileRead, HashValue, NonCryptographicHasher,
+};
 
 use crate::input::{describe, FileList, Input};
 use crate::output::LineFormat;
@@ -158,7 +160,8 @@ pub fn run(
                     count: s3.parts(),
                     uploadable: s3.is_uploadable(),
                 };
-                return Ok(Some((u128::from(s3.checksum()), Some(parts))));
+                let checksum = HashValue::from_be_bytes(&s3.checksum().to_be_bytes());
+                return Ok(checksum.map(|checksum| (checksum, Some(parts))));
             }
             let mut hasher = options.hasher.clone();
             hash_into(&mut hasher, file)?;
@@ -182,7 +185,9 @@ pub fn run(
                 }
             };
             let name = input.display_name();
-            match result.map(|hash| hash.unwrap_or_default()) {
+            // A file's job always gives a hash; only skipped and failed jobs give none.
+            let result = result.and_then(|hash| hash.ok_or_else(|| io::Error::other("no hash")));
+            match result {
                 Ok((hash, parts)) => {
                     if let Some(Parts {
                         count,

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use iohash::cloud::base64;
-use iohash::Algorithm;
+use iohash::{Algorithm, HashValue};
 
 use crate::sumfile::{escape_file_name, format_line, hash_prefix, needs_escape, LineStyle};
 
@@ -30,7 +30,7 @@ impl LineFormat {
     pub fn line(
         &self,
         algorithm: Algorithm,
-        hash: u128,
+        hash: HashValue,
         parts: Option<u64>,
         name: &[u8],
     ) -> Vec<u8> {
@@ -82,8 +82,8 @@ impl LineFormat {
     /// The hash as these lines write it: hex or base64, after the algorithm's `TAG_` prefix in
     /// GNU lines that carry a name (XXH3's, as xxhsum writes it, and the CRCs'), so that `-c`
     /// reads every line back as its algorithm.
-    fn hash_text(&self, algorithm: Algorithm, hash: u128) -> String {
-        let bytes = &hash.to_be_bytes()[16 - algorithm.hash_len()..];
+    fn hash_text(&self, algorithm: Algorithm, hash: HashValue) -> String {
+        let bytes = hash.as_be_bytes();
         let text: String = if self.base64 && self.little_endian {
             base64(&bytes.iter().rev().copied().collect::<Vec<u8>>())
         } else if self.base64 {
@@ -146,7 +146,8 @@ mod tests {
     #[test]
     fn program_forms() {
         let name = b"new\nline";
-        let gnu = |f: LineFormat| f.line(Algorithm::Xxh64, 0x0123_4567_89ab_cdef, None, name);
+        let hash = HashValue::from_be_bytes(&0x0123_4567_89ab_cdef_u64.to_be_bytes()).unwrap();
+        let gnu = |f: LineFormat| f.line(Algorithm::Xxh64, hash, None, name);
         let zero = LineFormat {
             zero: true,
             ..LineFormat::default()
@@ -174,7 +175,12 @@ mod tests {
             ..LineFormat::default()
         };
         assert_eq!(
-            xxh3.line(Algorithm::Xxh3, 1, None, b"a"),
+            xxh3.line(
+                Algorithm::Xxh3,
+                HashValue::from_be_bytes(&1u64.to_be_bytes()).unwrap(),
+                None,
+                b"a"
+            ),
             b"XXH3_0000000000000001  a\0"
         );
     }

@@ -17,7 +17,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use iohash::Algorithm;
+use iohash::{Algorithm, HashValue, MAX_HASH_LEN};
 
 /// The two line formats of `xxhsum`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,10 +39,10 @@ pub fn hash_prefix(algorithm: Algorithm) -> Option<&'static str> {
     }
 }
 
-/// The `len` bytes (at most 16) `text` encodes in padded base64, big-endian, or `None`:
-/// another length, another alphabet, or bits set past the end (so every value has one
+/// The `len` bytes (at most [`MAX_HASH_LEN`]) `text` encodes in padded base64, in order, or
+/// `None`: another length, another alphabet, or bits set past the end (so every value has one
 /// spelling).
-fn from_base64(text: &[u8], len: usize) -> Option<u128> {
+fn from_base64(text: &[u8], len: usize) -> Option<[u8; MAX_HASH_LEN]> {
     if text.len() != len.div_ceil(3) * 4 {
         return None;
     }
@@ -51,7 +51,7 @@ fn from_base64(text: &[u8], len: usize) -> Option<u128> {
     if pad.iter().any(|&b| b != b'=') {
         return None;
     }
-    let mut bytes = [0u8; 18];
+    let mut bytes = [0u8; MAX_HASH_LEN.div_ceil(3) * 3];
     for (group, out) in digits.chunks(4).zip(bytes.chunks_mut(3)) {
         let mut n = 0u32;
         for (i, &digit) in group.iter().enumerate() {
@@ -63,11 +63,9 @@ fn from_base64(text: &[u8], len: usize) -> Option<u128> {
     if bytes[len..].iter().any(|&b| b != 0) {
         return None;
     }
-    Some(
-        bytes[..len]
-            .iter()
-            .fold(0, |value, &b| value << 8 | u128::from(b)),
-    )
+    let mut out = [0u8; MAX_HASH_LEN];
+    out[..len].copy_from_slice(&bytes[..len]);
+    Some(out)
 }
 
 /// The value of one digit of standard base64 (RFC 4648: `A-Z`, `a-z`, `0-9`, `+`, `/`).
@@ -124,11 +122,9 @@ pub fn unescape_file_name(escaped: &[u8]) -> Option<Vec<u8>> {
 }
 
 /// The hash as hex digits: big-endian (the integer as written) or byte-reversed.
-fn hash_hex(algorithm: Algorithm, hash: u128, little_endian: bool) -> String {
-    let len = algorithm.hash_len();
-    let be = hash.to_be_bytes();
-    let bytes = &be[16 - len..];
-    let mut hex = String::with_capacity(2 * len);
+fn hash_hex(hash: HashValue, little_endian: bool) -> String {
+    let bytes = hash.as_be_bytes();
+    let mut hex = String::with_capacity(2 * bytes.len());
     let mut push = |b: &u8| hex.push_str(&format!("{b:02x}"));
     if little_endian {
         bytes.iter().rev().for_each(&mut push);
@@ -144,13 +140,13 @@ fn hash_hex(algorithm: Algorithm, hash: u128, little_endian: bool) -> String {
 /// `hash` is the algorithm's integer hash (`AnyHasher::current_hash`).
 pub fn format_line(
     algorithm: Algorithm,
-    hash: u128,
+    hash: HashValue,
     file_name: &[u8],
     style: LineStyle,
     little_endian: bool,
 ) -> Vec<u8> {
     let escaped = escape_file_name(file_name);
-    let hex = hash_hex(algorithm, hash, little_endian);
+    let hex = hash_hex(hash, little_endian);
     let mut line = Vec::with_capacity(escaped.len() + hex.len() + 24);
     if matches!(escaped, Cow::Owned(_)) {
         line.push(b'\\');
@@ -199,7 +195,7 @@ pub struct ParsedLine {
     /// The algorithm, from the tag, the `XXH3_` prefix or the hash's length.
     pub algorithm: Algorithm,
     /// The expected hash as the algorithm's integer.
-    pub hash: u128,
+    pub hash: HashValue,
     /// For S3's composite checksum of a multipart upload (`ROC8NA==-2`, CRC-32 and CRC-32C
     /// only), the number of parts; `hash` is then the composite CRC
     /// (`iohash::cloud::S3Composite`).
@@ -249,14 +245,13 @@ fn parse_hash(
     algorithm: Algorithm,
     hex: &[u8],
     little_endian: bool,
-) -> Result<(u128, Option<u64>), LineError> {
+) -> Result<(HashValue, Option<u64>), LineError> {
     let len = algorithm.hash_len();
-    let in_order = |value: u128| {
+    let in_order = |mut bytes: [u8; MAX_HASH_LEN]| {
         if little_endian {
-            value.swap_bytes() >> (8 * (16 - len))
-        } else {
-            value
+            bytes[..len].reverse();
         }
+        HashValue::from_be_bytes(&bytes[..len]).ok_or(LineError::BadHash)
     };
     if let Some(dash) = hex.iter().rposition(|&b| b == b'-') {
         let (text, count) = (&hex[..dash], &hex[dash + 1..]);
@@ -266,19 +261,22 @@ fn parse_hash(
             .and_then(|count| count.parse::<u64>().ok())
             .filter(|&parts| parts > 0);
         return match (algorithm, parts, from_base64(text, len)) {
-            (Algorithm::Crc32(_), Some(parts), Some(value)) => Ok((in_order(value), Some(parts))),
+            (Algorithm::Crc32(_), Some(parts), Some(value)) => Ok((in_order(value)?, Some(parts))),
             _ => Err(LineError::BadHash),
         };
     }
     if let Some(value) = from_base64(hex, len) {
-        return Ok((in_order(value), None));
+        return Ok((in_order(value)?, None));
     }
     if hex.len() != 2 * len || !hex.iter().all(u8::is_ascii_hexdigit) {
         return Err(LineError::BadHash);
     }
-    let text = std::str::from_utf8(hex).map_err(|_| LineError::BadHash)?;
-    let value = u128::from_str_radix(text, 16).map_err(|_| LineError::BadHash)?;
-    Ok((in_order(value), None))
+    let digit = |b: u8| (b as char).to_digit(16).unwrap_or(0) as u8;
+    let mut bytes = [0u8; MAX_HASH_LEN];
+    for (out, pair) in bytes.iter_mut().zip(hex.chunks_exact(2)) {
+        *out = digit(pair[0]) << 4 | digit(pair[1]);
+    }
+    Ok((in_order(bytes)?, None))
 }
 
 /// Reads one checksum line (without its `\n`; a trailing `\r` is dropped, for CRLF files).
@@ -402,6 +400,21 @@ mod tests {
         parse_line(line.as_bytes(), &ParseOptions::default())
     }
 
+    /// `value` as a hash of `algorithm`'s length.
+    fn int(algorithm: Algorithm, value: u128) -> HashValue {
+        let len = algorithm.hash_len();
+        HashValue::from_be_bytes(&value.to_be_bytes()[16 - len..]).unwrap()
+    }
+
+    /// A hash of `algorithm`'s length whose every byte differs: the first bytes of
+    /// 01 23 45 ... (QuickXorHash's 20 too).
+    fn sample(algorithm: Algorithm) -> HashValue {
+        let bytes: Vec<u8> = (0..20u8)
+            .map(|i| i.wrapping_mul(0x23).wrapping_add(1))
+            .collect();
+        HashValue::from_be_bytes(&bytes[..algorithm.hash_len()]).unwrap()
+    }
+
     #[test]
     fn xxh3_and_crc_hashes_carry_their_tag_in_gnu_lines() {
         assert_eq!(hash_prefix(Algorithm::Xxh3), Some("XXH3"));
@@ -413,10 +426,12 @@ mod tests {
     #[test]
     fn lines_are_written_as_xxhsum_writes_them() {
         let gnu = |a, h, name: &str| {
-            String::from_utf8(format_line(a, h, name.as_bytes(), LineStyle::Gnu, false)).unwrap()
+            let line = format_line(a, int(a, h), name.as_bytes(), LineStyle::Gnu, false);
+            String::from_utf8(line).unwrap()
         };
         let bsd = |a, h, name: &str, le| {
-            String::from_utf8(format_line(a, h, name.as_bytes(), LineStyle::Bsd, le)).unwrap()
+            let line = format_line(a, int(a, h), name.as_bytes(), LineStyle::Bsd, le);
+            String::from_utf8(line).unwrap()
         };
         assert_eq!(gnu(Algorithm::Xxh32, 0xfb0077f9, "a"), "fb0077f9  a\n");
         assert_eq!(
@@ -459,7 +474,10 @@ mod tests {
     fn crc_lines_read_as_their_crc_and_base64_hashes_read_back() {
         let crc32c = Algorithm::Crc32(Crc32Variant::Iscsi);
         let parsed = parse("CRC32C_e3069283  a").unwrap();
-        assert_eq!((parsed.algorithm, parsed.hash), (crc32c, 0xE3069283));
+        assert_eq!(
+            (parsed.algorithm, parsed.hash),
+            (crc32c, int(crc32c, 0xE3069283))
+        );
         assert_eq!(
             parse("MD5_e3069283  a"),
             Err(LineError::UnknownTag("MD5".into()))
@@ -467,11 +485,13 @@ mod tests {
         // S3's ChecksumCRC32C of "123456789", as it shows it.
         assert_eq!(base64(&0xE3069283u32.to_be_bytes()), "4waSgw==");
         let parsed = parse("CRC32C (a) = 4waSgw==").unwrap();
-        assert_eq!((parsed.algorithm, parsed.hash), (crc32c, 0xE3069283));
+        assert_eq!(
+            (parsed.algorithm, parsed.hash),
+            (crc32c, int(crc32c, 0xE3069283))
+        );
         for algorithm in every_algorithm() {
-            let hash =
-                0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128 >> (128 - 8 * algorithm.hash_len());
-            let text = base64(&hash.to_be_bytes()[16 - algorithm.hash_len()..]);
+            let hash = sample(algorithm);
+            let text = base64(hash.as_be_bytes());
             let gnu = match hash_prefix(algorithm) {
                 Some(tag) => format!("{tag}_{text}  name"),
                 None => format!("{text}  name"),
@@ -492,13 +512,13 @@ mod tests {
         let parsed = parse_line(format!("CRC64NVME_{le}  a").as_bytes(), &options).unwrap();
         assert_eq!(
             (parsed.algorithm, parsed.hash),
-            (nvme, 0xAE8B_1486_0A79_9888)
+            (nvme, int(nvme, 0xAE8B_1486_0A79_9888))
         );
         // S3's composite checksums: base64, `-`, the number of parts; CRC-32s only.
         let parsed = parse("CRC32C_ROC8NA==-2  a").unwrap();
         assert_eq!(
             (parsed.algorithm, parsed.hash, parsed.parts),
-            (crc32c, 0x44E0_BC34, Some(2))
+            (crc32c, int(crc32c, 0x44E0_BC34), Some(2))
         );
         let parsed = parse("CRC32 (a b) = R/nORQ==-10000").unwrap();
         assert_eq!(parsed.parts, Some(10_000));
@@ -530,8 +550,7 @@ mod tests {
             b"\xff\xfe",
         ];
         for algorithm in every_algorithm() {
-            let hash =
-                0x0123_4567_89ab_cdef_fedc_ba98_7654_3210u128 >> (128 - 8 * algorithm.hash_len());
+            let hash = sample(algorithm);
             for name in names {
                 for style in [LineStyle::Gnu, LineStyle::Bsd] {
                     for little_endian in [false, true] {
@@ -594,7 +613,7 @@ mod tests {
         let parsed = parse("XXH3 (a) = 9555e8555c62dcfd").unwrap();
         assert_eq!(
             (parsed.algorithm, parsed.hash),
-            (Algorithm::Xxh3, 0x9555e8555c62dcfd)
+            (Algorithm::Xxh3, int(Algorithm::Xxh3, 0x9555e8555c62dcfd))
         );
         let parsed = parse("xxh64 (a) = 26c7827d889f6da3").unwrap();
         assert_eq!(

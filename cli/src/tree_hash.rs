@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use iohash::Algorithm;
+use iohash::{Algorithm, HashValue};
 
 use crate::input::{describe, path_bytes};
 use crate::mhl::tree::hash_tree;
@@ -30,8 +30,8 @@ pub fn supported(algorithm: Algorithm) -> bool {
 
 /// A directory's two ASC MHL root hashes, as the algorithm's integers, and what was left out.
 pub struct RootHashes {
-    pub content: u128,
-    pub structure: u128,
+    pub content: HashValue,
+    pub structure: HashValue,
     /// What ASC MHL cannot record (a FIFO, a dangling link, ...), each with why.
     pub left_out: Vec<String>,
 }
@@ -40,11 +40,13 @@ pub struct RootHashes {
 pub fn root_hashes(dir: &Path, algorithm: Algorithm, threads: usize) -> io::Result<RootHashes> {
     let tree = hash_tree(dir, algorithm, threads)?;
     let root = tree.root();
-    // The xxHash family's canonical bytes are big-endian.
-    let integer = |bytes: &[u8]| bytes.iter().fold(0, |value, &b| value << 8 | u128::from(b));
+    // The xxHash family's canonical bytes are big-endian: the integer's.
+    let integer = |bytes: &[u8]| {
+        HashValue::from_be_bytes(bytes).ok_or_else(|| io::Error::other("a root hash of no bytes"))
+    };
     Ok(RootHashes {
-        content: integer(&root.content),
-        structure: integer(&root.structure),
+        content: integer(&root.content)?,
+        structure: integer(&root.structure)?,
         left_out: tree.left_out,
     })
 }

@@ -444,6 +444,33 @@ fn crc_and_adler32_lines_are_tagged_and_checked() {
 }
 
 #[test]
+fn quickxor_lines_are_what_rclone_and_microsoft_graph_show() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("hw"), b"hello world").unwrap();
+    // `rclone hashsum quickxor` (hex) and `--base64` (Graph's quickXorHash) of "hello world".
+    let hex = "6828031bd8f00610dce10d726b03190000000000";
+    let graph = "aCgDG9jwBhDc4Q1yawMZAAAAAAA=";
+    let mut all = Vec::new();
+    for (flag, line) in [
+        ("--binary", format!("QUICKXOR_{hex}  hw\n")),
+        ("--tag", format!("QUICKXOR (hw) = {hex}\n")),
+        ("--base64", format!("QUICKXOR_{graph}  hw\n")),
+    ] {
+        let out = iohash(dir.path(), args!["-H", "quickxor", flag, "hw"]);
+        assert_status(&out, true);
+        assert_eq!(String::from_utf8_lossy(&out.stdout), line);
+        all.extend_from_slice(&out.stdout);
+    }
+    fs::write(dir.path().join("sums.txt"), &all).unwrap();
+    let check = iohash(dir.path(), args!["-c", "sums.txt"]);
+    assert_status(&check, true);
+    assert_eq!(check.stdout, b"hw: OK\n".repeat(3));
+    fs::write(dir.path().join("hw"), b"hello worle").unwrap();
+    let changed = iohash(dir.path(), args!["-c", "sums.txt"]);
+    assert_status(&changed, false);
+}
+
+#[test]
 fn every_crc_of_the_catalogue_hashes_lists_and_checks_by_its_name() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("check"), b"123456789").unwrap();

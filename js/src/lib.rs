@@ -91,22 +91,30 @@ impl Hasher {
         with_input(len, |data| self.inner.append(data));
     }
 
-    /// The hash so far (a BigInt in JavaScript; the digest's bytes are its big-endian form).
+    /// The hash so far, for a hash of 128 bits or fewer (a BigInt in JavaScript; the digest's
+    /// bytes are its big-endian form). A wider one (QuickXorHash's) is `valueBytes`'s.
     pub fn value(&self) -> u128 {
-        self.inner.current_hash()
+        self.inner.current_hash_u128().unwrap_or_default()
+    }
+
+    /// The hash so far as its big-endian bytes: for QuickXorHash's 160 bits, which no integer
+    /// of the module's holds.
+    #[wasm_bindgen(js_name = valueBytes)]
+    pub fn value_bytes(&self) -> Vec<u8> {
+        self.inner.current_hash().as_be_bytes().to_vec()
     }
 
     /// [`value`](Self::value) for a hash of 64 bits or fewer: one BigInt from the module, where
     /// a `u128` comes as two halves that JavaScript must join.
     #[wasm_bindgen(js_name = value64)]
     pub fn value_64(&self) -> u64 {
-        self.inner.current_hash() as u64
+        self.inner.current_hash_u128().unwrap_or_default() as u64
     }
 
     /// [`value`](Self::value) for a hash of 32 bits or fewer, as a JavaScript number: no BigInt.
     #[wasm_bindgen(js_name = value32)]
     pub fn value_32(&self) -> u32 {
-        self.inner.current_hash() as u32
+        self.inner.current_hash_u128().unwrap_or_default() as u32
     }
 
     /// Back to the state of a new hasher with the same algorithm and seed.

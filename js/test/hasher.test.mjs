@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
-import { Digest, Hasher, hash } from "iohash";
+import { Digest, Hasher, cloud, hash } from "iohash";
 import { moduleMemory } from "../pkg/iohash_js.js";
 import { golden, pattern, repo, splitmixBytes } from "./support.mjs";
 
@@ -176,4 +176,26 @@ test("Adler-32 is zlib's, whole, split and combined (tests/data/adler32_golden.t
     for (let at = 0; at < data.length; at += 4099) pieces.update(data.subarray(at, at + 4099));
     assert.equal(pieces.hex(), expected, row);
   }
+});
+
+test("QuickXorHash is rclone's and Graph's, whole, split and combined (tests/data/quickxor_golden.txt)", () => {
+  const text = readFileSync(new URL("tests/data/quickxor_golden.txt", repo), "utf8");
+  const rows = text.split("\n").filter((line) => line && !line.startsWith("#"));
+  assert.equal(rows.length, 20);
+  for (const row of rows) {
+    const [seed, length, expected] = row.split(" ");
+    const data = splitmixBytes(BigInt(seed), Number(length));
+    const digest = hash("quickxor", data);
+    assert.equal(digest.hex(), expected, row);
+    assert.equal(digest.bigint(), BigInt(`0x${expected}`), row);
+    assert.equal(Buffer.from(digest.digest()).toString("hex"), expected, row);
+    assert.equal(digest.digestLength, 20);
+    assert.throws(() => digest.number(), RangeError);
+    const third = Math.floor(data.length / 3);
+    const first = new Hasher("QuickXorHash").update(data.subarray(0, third));
+    first.combine(new Hasher("quickxor").update(data.subarray(third)));
+    assert.equal(first.hex(), expected, row);
+  }
+  assert.equal(cloud.onedrive(hash("quickxor", new TextEncoder().encode("hello world"))), "aCgDG9jwBhDc4Q1yawMZAAAAAAA=");
+  assert.throws(() => cloud.onedrive(hash("crc32c", new Uint8Array())), RangeError);
 });

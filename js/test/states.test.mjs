@@ -10,7 +10,7 @@ import { repo, vectorInput } from "./support.mjs";
 
 /** tests/states.rs's committed cases: file, input length, split, algorithm, seed. */
 const cases = [
-  ...["xxh32", "xxh64", "xxh3", "xxh128", "crc32", "crc32c", "crc64", "crc64nvme", "crc64xz", "adler32"].map((name) => [name, 5000, 1234, name, 0x5eed]),
+  ...["xxh32", "xxh64", "xxh3", "xxh128", "crc32", "crc32c", "crc64", "crc64nvme", "crc64xz", "adler32", "quickxor"].map((name) => [name, 5000, 1234, name, 0x5eed]),
   ["xxh3-short", 200, 100, "xxh3", 0],
   ["xxh3-241", 300, 241, "xxh3", 7],
 ];
@@ -46,7 +46,7 @@ test("Python restores a state saved here, and this package restores one Python s
   const interpreter = python(t);
   if (!interpreter) return;
   const data = vectorInput(4000);
-  for (const name of ["xxh3", "xxh128", "xxh64", "crc64nvme", "adler32"]) {
+  for (const name of ["xxh3", "xxh128", "xxh64", "crc64nvme", "adler32", "quickxor"]) {
     const options = { seed: name.startsWith("xxh") ? 77 : 0 };
     const saved = Buffer.from(new Hasher(name, options).update(data.subarray(0, 1500)).save()).toString("hex");
     const script = `

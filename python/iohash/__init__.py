@@ -41,6 +41,10 @@ from ._iohash import (
     adler32_intdigest,
     adler32_hexdigest,
     adler32,
+    quickxor_digest,
+    quickxor_intdigest,
+    quickxor_hexdigest,
+    quickxor,
     crc32,
     crc32c,
     crc64,
@@ -80,7 +84,7 @@ xxh128_hexdigest = xxh3_128_hexdigest
 #: and the full names ("XXH3-64", "CRC-32/ISCSI"), in any case.
 algorithms_guaranteed = frozenset(
     {"xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64", "crc64nvme", "crc64xz",
-     "adler32"}
+     "adler32", "quickxor"}
 )
 algorithms_available = algorithms_guaranteed
 
@@ -98,6 +102,7 @@ __all__ = [
     "crc64nvme",
     "crc64xz",
     "adler32",
+    "quickxor",
     "crc_catalogue",
     "xxh3_64_digest",
     "xxh3_64_intdigest",
@@ -132,6 +137,9 @@ __all__ = [
     "adler32_digest",
     "adler32_intdigest",
     "adler32_hexdigest",
+    "quickxor_digest",
+    "quickxor_intdigest",
+    "quickxor_hexdigest",
     "file_digest",
     "hash_files",
     "algorithms_guaranteed",

@@ -5,14 +5,16 @@ path) or bytes (any bytes-like object):
   whole object's (type ``FULL_OBJECT``), or with ``part_size`` the composite of a multipart
   upload (``base64-N``, type ``COMPOSITE``, S3's default for CRC-32 and CRC-32C);
 - ``azure_crc64``: Azure Storage's ``x-ms-content-crc64`` (CRC-64/NVME, little-endian);
-- ``gcs_crc32c``: Google Cloud Storage's ``crc32c`` (in ``x-goog-hash``).
+- ``gcs_crc32c``: Google Cloud Storage's ``crc32c`` (in ``x-goog-hash``);
+- ``onedrive_quickxor``: OneDrive's and SharePoint's ``quickXorHash`` (Microsoft Graph's
+  ``file.hashes``).
 """
 
 import os as _os
 
 from . import _iohash
 
-__all__ = ["s3_checksum", "azure_crc64", "gcs_crc32c"]
+__all__ = ["s3_checksum", "azure_crc64", "gcs_crc32c", "onedrive_quickxor"]
 
 
 def _hasher(source, name):
@@ -48,3 +50,9 @@ def gcs_crc32c(source):
     """Google Cloud Storage's ``crc32c`` of ``source`` (a path, or a bytes-like object):
     CRC-32C's big-endian bytes in base64."""
     return _iohash._base64(_hasher(source, "crc32c").digest())
+
+
+def onedrive_quickxor(source):
+    """OneDrive's and SharePoint's ``quickXorHash`` of ``source`` (a path, or a bytes-like
+    object), as Microsoft Graph shows it in ``file.hashes``: QuickXorHash's 20 bytes in base64."""
+    return _iohash._base64(_hasher(source, "quickxor").digest())

@@ -122,6 +122,7 @@ const CREATE_COMMON: [for<'a, 'py> fn(
     create_common::<7>,
     create_common::<8>,
     create_common::<9>,
+    create_common::<10>,
 ];
 
 /// `Hasher(name, data=b'', *, seed=0)`: a call of the class, or `Hasher.__new__`.
@@ -183,6 +184,7 @@ const CONSTRUCTOR_DOCS: [&CStr; COMMON.len()] = [
     c"crc64nvme(data=b'', *, seed=0)\n--\n\nA CRC-64/NVME hasher (S3's CRC64NVME, Azure's CRC64).",
     c"crc64xz(data=b'', *, seed=0)\n--\n\nA CRC-64/XZ hasher (xz's, GO-ISO's).",
     c"adler32(data=b'', *, seed=0)\n--\n\nAn Adler-32 hasher (RFC 1950: zlib's adler32, PNG's).",
+    c"quickxor(data=b'', *, seed=0)\n--\n\nA QuickXorHash hasher (OneDrive's and SharePoint's content hash; 20 bytes).",
 ];
 
 fast_methods! {
@@ -327,6 +329,7 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
         constructor_def::<7>()?,
         constructor_def::<8>()?,
         constructor_def::<9>()?,
+        constructor_def::<10>()?,
     ];
     for def in Box::leak(Box::new(functions)).iter() {
         add_function(module, def)?;

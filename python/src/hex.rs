@@ -1,6 +1,7 @@
 //! A hash as a string of lower-case hexadecimal digits: the one way every `hexdigest` of the
 //! package writes one.
 
+use iohash::HashValue;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -17,6 +18,18 @@ pub(crate) fn hex(py: Python<'_>, value: u128, len: usize) -> PyResult<Bound<'_,
     }
     let digits = &digits[32 - 2 * len.min(16)..];
     ascii(py, digits)
+}
+
+/// [`hex`] of a hash of any algorithm, QuickXorHash's 20 bytes included.
+pub(crate) fn hex_of(py: Python<'_>, hash: HashValue) -> PyResult<Bound<'_, PyString>> {
+    if let Some(value) = hash.to_u128() {
+        return hex(py, value, hash.len());
+    }
+    let mut digits = Vec::with_capacity(2 * hash.len());
+    for &byte in hash.as_be_bytes() {
+        digits.extend_from_slice(&digits_of(u64::from(byte))[14..]);
+    }
+    ascii(py, &digits)
 }
 
 /// The 16 hexadecimal digits of `word`, made all at once in a 128-bit integer rather than

@@ -97,7 +97,7 @@ fn seed_value(seed: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// The common algorithms by their constructors' names (`iohash.xxh3_64`, ...), which
 /// `Hasher.name` gives and `iohash.new` takes: the one table of those names.
-pub(crate) const COMMON: [(&str, Algorithm); 10] = [
+pub(crate) const COMMON: [(&str, Algorithm); 11] = [
     ("xxh3_64", Algorithm::Xxh3),
     ("xxh3_128", Algorithm::Xxh128),
     ("xxh64", Algorithm::Xxh64),
@@ -108,6 +108,7 @@ pub(crate) const COMMON: [(&str, Algorithm); 10] = [
     ("crc64nvme", Algorithm::Crc64(Crc64Variant::Nvme)),
     ("crc64xz", Algorithm::Crc64(Crc64Variant::Xz)),
     ("adler32", Algorithm::Adler32),
+    ("quickxor", Algorithm::QuickXor),
 ];
 
 /// The algorithm a name gives: the constructors' names, and what `Algorithm` parses (`xxh3`,
@@ -173,22 +174,33 @@ no_args! {
         // The hash as an integer, big-endian, in the algorithm's length: what python-xxhash,
         // google-crc32c and crc32c return (for CRC-32 not the library's little-endian
         // `current_hash_bytes`).
-        let (bytes, len) = this.state.with(py, |hasher| {
-            (hasher.current_hash().to_be_bytes(), hasher.hash_len())
-        });
-        Ok(PyBytes::new(py, &bytes[16 - len..]).into_any())
+        let (value, len) = this.state.with(py, |hasher| (hasher.current_hash_u128(), hasher.hash_len()));
+        Ok(match value {
+            Some(value) => PyBytes::new(py, &value.to_be_bytes()[16 - len..]),
+            None => PyBytes::new(py, this.state.with(py, |hasher| hasher.current_hash()).as_be_bytes()),
+        }
+        .into_any())
     }
     HexDigest "hexdigest" (py, this) {
-        let (value, len) = this.state.with(py, |hasher| (hasher.current_hash(), hasher.hash_len()));
-        Ok(crate::hex::hex(py, value, len)?.into_any())
+        // The integer in registers where it is one (`current_hash_u128`).
+        let (value, len) = this.state.with(py, |hasher| (hasher.current_hash_u128(), hasher.hash_len()));
+        Ok(match value {
+            Some(value) => crate::hex::hex(py, value, len)?,
+            None => crate::hex::hex_of(py, this.state.with(py, |hasher| hasher.current_hash()))?,
+        }
+        .into_any())
     }
     IntDigest "intdigest" (py, this) {
-        let (value, wide) = this.state.with(py, |hasher| {
-            (hasher.current_hash(), hasher.hash_len() > 8)
-        });
-        Ok(match u64::try_from(value) {
-            Ok(narrow) if !wide => narrow.into_pyobject(py)?.into_any(),
-            _ => value.into_pyobject(py)?.into_any(),
+        let (value, len) = this.state.with(py, |hasher| (hasher.current_hash_u128(), hasher.hash_len()));
+        Ok(match value {
+            Some(value) if len <= 8 => (value as u64).into_pyobject(py)?.into_any(),
+            Some(value) => value.into_pyobject(py)?.into_any(),
+            // QuickXorHash's 160 bits, read big-endian as its digest is.
+            None => {
+                let hash = this.state.with(py, |hasher| hasher.current_hash());
+                py.get_type::<pyo3::types::PyInt>()
+                    .call_method1("from_bytes", (PyBytes::new(py, hash.as_be_bytes()), "big"))?
+            }
         })
     }
     Duplicate "copy" (py, this) { this.copy(py) }

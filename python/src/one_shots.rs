@@ -2,7 +2,7 @@
 //! google-crc32c's `value` and zlib's `crc32` and `adler32` are: no hasher object is made, which is most of the time of a call on a
 //! few KiB. The GIL is released from 16 KiB (methods.rs says why).
 
-use iohash::{Adler32, Crc32Variant, Crc64Variant, NonCryptographicHasher};
+use iohash::{Adler32, Crc32Variant, Crc64Variant, NonCryptographicHasher, QuickXorHash};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
@@ -71,6 +71,12 @@ macro_rules! crc_one_shots {
 
         /// Adds the functions to `module`, through `METH_FASTCALL` (capi/fastcall.rs).
         pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+            module.add_function(wrap_pyfunction!(quickxor_digest, module)?)?;
+            module.add_function(wrap_pyfunction!(quickxor_hexdigest, module)?)?;
+            module.add_function(wrap_pyfunction!(quickxor_intdigest, module)?)?;
+            fast_crc!(module, quickxor_digest);
+            fast_crc!(module, quickxor_hexdigest);
+            fast_crc!(module, quickxor_intdigest);
             $(
                 module.add_function(wrap_pyfunction!($digest, module)?)?;
                 module.add_function(wrap_pyfunction!($intdigest, module)?)?;
@@ -93,4 +99,35 @@ crc_one_shots! {
     crc64nvme_digest, crc64nvme_intdigest, crc64nvme_hexdigest, |b| Crc64Variant::Nvme.checksum(b);
     crc64xz_digest, crc64xz_intdigest, crc64xz_hexdigest, |b| Crc64Variant::Xz.checksum(b);
     adler32_digest, adler32_intdigest, adler32_hexdigest, Adler32::hash;
+}
+
+/// The QuickXorHash of `data`: its 20 bytes (Microsoft Graph's `quickXorHash` is their base64).
+#[pyfunction]
+pub(crate) fn quickxor_digest<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let hash = one_shot(py, data, QuickXorHash::hash)?;
+    Ok(PyBytes::new(py, &hash.0))
+}
+
+/// The QuickXorHash of `data` in hexadecimal, as rclone prints it.
+#[pyfunction]
+pub(crate) fn quickxor_hexdigest<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyString>> {
+    let hash = one_shot(py, data, QuickXorHash::hash)?;
+    Ok(PyString::new(py, &format!("{hash:x}")))
+}
+
+/// The QuickXorHash of `data` as an integer: its 20 bytes read big-endian.
+#[pyfunction]
+pub(crate) fn quickxor_intdigest<'py>(
+    py: Python<'py>,
+    data: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let hash = one_shot(py, data, QuickXorHash::hash)?;
+    py.get_type::<pyo3::types::PyInt>()
+        .call_method1("from_bytes", (PyBytes::new(py, &hash.0), "big"))
 }

@@ -10,7 +10,7 @@ import pytest
 import iohash
 import iohash.xxhash as ixxhash
 
-CONSTRUCTORS = ["xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64", "crc64nvme", "crc64xz", "adler32"]
+CONSTRUCTORS = ["xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64", "crc64nvme", "crc64xz", "adler32", "quickxor"]
 
 
 @pytest.mark.parametrize("name", CONSTRUCTORS)

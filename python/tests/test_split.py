@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 import iohash
 import iohash.xxhash as ixxhash
 
-NAMES = ["xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "crc-16/arc", "crc-5/usb", "adler32"]
+NAMES = ["xxh3_64", "xxh3_128", "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "crc-16/arc", "crc-5/usb", "adler32", "quickxor"]
 
 
 @st.composite
@@ -43,7 +43,7 @@ def test_any_split_of_the_xxhash_classes_gives_the_function(split, name, seed):
 
 
 @settings(max_examples=100, deadline=None)
-@given(split_input(), st.sampled_from(["crc32", "crc32c", "crc64nvme", "crc64xz", "crc-16/modbus", "adler32"]))
+@given(split_input(), st.sampled_from(["crc32", "crc32c", "crc64nvme", "crc64xz", "crc-16/modbus", "adler32", "quickxor"]))
 def test_crcs_of_the_pieces_combine_into_the_whole(split, name):
     data, cuts = split
     combined = iohash.new(name)

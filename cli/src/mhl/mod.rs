@@ -317,7 +317,8 @@ fn list_entry(root: &Path, entry: &manifest::MediaHash) -> ListEntry {
         let digits = 2 * format.algorithm.hash_len();
         let value = Some(&hash.value)
             .filter(|v| v.len() == digits && v.bytes().all(|b| b.is_ascii_hexdigit()))
-            .and_then(|v| u128::from_str_radix(v, 16).ok());
+            .and_then(|v| u128::from_str_radix(v, 16).ok())
+            .and_then(|v| iohash::HashValue::from_be_bytes(&v.to_be_bytes()[16 - digits / 2..]));
         let Some(value) = value else {
             return ListEntry::Unusable(format!(
                 "{} hash of the wrong length or not hexadecimal",

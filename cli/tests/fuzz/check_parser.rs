@@ -6,7 +6,7 @@
 //! root.
 
 use arbitrary::{Arbitrary, Unstructured};
-use iohash::{Algorithm, Crc32Variant};
+use iohash::{Algorithm, Crc32Variant, HashValue};
 
 use crate::sumfile::{format_line, parse_line, LineStyle, ParseOptions};
 
@@ -14,7 +14,8 @@ use crate::sumfile::{format_line, parse_line, LineStyle, ParseOptions};
 #[derive(Arbitrary, Debug)]
 struct LineSpec {
     algorithm: u8,
-    hash: u128,
+    /// The hash's bytes; an algorithm takes as many as it has.
+    hash: [u8; iohash::MAX_HASH_LEN],
     name: Vec<u8>,
     bsd: bool,
     little_endian: bool,
@@ -46,7 +47,9 @@ pub fn check_parser(input: &[u8]) {
         return;
     };
     let algorithm = Algorithm::ALL[usize::from(spec.algorithm) % Algorithm::ALL.len()];
-    let hash = spec.hash >> (128 - 8 * algorithm.hash_len());
+    let Some(hash) = HashValue::from_be_bytes(&spec.hash[..algorithm.hash_len()]) else {
+        return;
+    };
     let name: Vec<u8> = spec.name.into_iter().filter(|&b| b != 0).collect();
     if name.is_empty() {
         return;
