@@ -387,6 +387,27 @@ impl AnyHasher {
         }
         true
     }
+
+    /// [`current_hash`](NonCryptographicHasher::current_hash) as a `u128`, for every algorithm
+    /// whose hash fits one (all but QuickXorHash, which gives `None`): the integer in
+    /// registers, without a [`HashValue`]'s bytes, for code that asks for a hash per call
+    /// (the bindings' `intdigest`, docs/perf-notes.md).
+    ///
+    /// ```
+    /// use iohash::{Algorithm, DynHasher};
+    ///
+    /// let mut hasher = Algorithm::Xxh64.hasher(0);
+    /// hasher.append(b"abc");
+    /// assert_eq!(hasher.current_hash_u128(), Some(u128::from(iohash::XxHash64::hash(b"abc"))));
+    /// assert_eq!(Algorithm::QuickXor.hasher(0).current_hash_u128(), None);
+    /// ```
+    #[inline]
+    pub fn current_hash_u128(&self) -> Option<u128> {
+        match &self.state {
+            State::QuickXor(_) => None,
+            state => Some(with_inner!(state, h => h.current_hash().to_int())),
+        }
+    }
 }
 
 /// A typed hasher's hash as the integer it is, of its hash length.
@@ -436,29 +457,6 @@ impl ToValue for QuickXorDigest {
 
     fn to_int(self) -> u128 {
         0
-    }
-}
-
-impl AnyHasher {
-    /// [`current_hash`](NonCryptographicHasher::current_hash) as a `u128`, for every algorithm
-    /// whose hash fits one (all but QuickXorHash, which gives `None`): the integer in
-    /// registers, without a [`HashValue`]'s bytes, for code that asks for a hash per call
-    /// (Python's `intdigest` took 1.5-2.5 ns more through the `HashValue`).
-    ///
-    /// ```
-    /// use iohash::{Algorithm, DynHasher};
-    ///
-    /// let mut hasher = Algorithm::Xxh64.hasher(0);
-    /// hasher.append(b"abc");
-    /// assert_eq!(hasher.current_hash_u128(), Some(u128::from(iohash::XxHash64::hash(b"abc"))));
-    /// assert_eq!(Algorithm::QuickXor.hasher(0).current_hash_u128(), None);
-    /// ```
-    #[inline]
-    pub fn current_hash_u128(&self) -> Option<u128> {
-        match &self.state {
-            State::QuickXor(_) => None,
-            state => Some(with_inner!(state, h => h.current_hash().to_int())),
-        }
     }
 }
 
