@@ -109,14 +109,11 @@ pub(crate) struct ReadBuffer {
 
 impl ReadBuffer {
     /// A buffer of `len` bytes; an allocation the system refuses is an error of kind
-    /// `OutOfMemory`, not an abort.
+    /// `OutOfMemory`, not an abort. The error carries no message: making one allocates, and
+    /// with no memory left that allocation aborted the program (`iohash.hash_files` under a
+    /// limit on the address space, musl's malloc).
     pub(crate) fn new(len: usize) -> io::Result<Self> {
-        let refused = || {
-            io::Error::new(
-                io::ErrorKind::OutOfMemory,
-                format!("could not allocate a read buffer of {len} bytes"),
-            )
-        };
+        let refused = || io::Error::from(io::ErrorKind::OutOfMemory);
         // Room to move the start anywhere within one page. Safe code places it: the buffer is
         // a sub-slice of a longer allocation.
         let total = len.checked_add(PAGE - 1).ok_or_else(refused)?;
