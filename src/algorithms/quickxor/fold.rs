@@ -157,7 +157,7 @@ mod tests {
     #[test]
     fn every_way_folds_as_the_definition_does() {
         let mut rng = Rng(160);
-        let mut ran = Vec::new();
+        let mut ran: Vec<&str> = Vec::new();
         for len in [0, 1, 159, 160, 161, 319, 320, 321, 480, 1000, 5000, 70_000] {
             for at in [0, 1, 80, 159] {
                 let data = rng.bytes(len);
