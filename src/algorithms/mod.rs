@@ -403,10 +403,7 @@ impl AnyHasher {
     /// ```
     #[inline]
     pub fn current_hash_u128(&self) -> Option<u128> {
-        match &self.state {
-            State::QuickXor(_) => None,
-            state => Some(with_inner!(state, h => h.current_hash().to_int())),
-        }
+        with_inner!(&self.state, h => h.current_hash().to_int())
     }
 }
 
@@ -414,9 +411,8 @@ impl AnyHasher {
 trait ToValue {
     fn to_value(self, len: usize) -> HashValue;
 
-    /// The integer, for those that are one (QuickXorHash's 0: `current_hash_u128` asks it
-    /// never).
-    fn to_int(self) -> u128;
+    /// The integer, for those that are one (not QuickXorHash's 160 bits).
+    fn to_int(self) -> Option<u128>;
 }
 
 impl ToValue for u32 {
@@ -424,8 +420,8 @@ impl ToValue for u32 {
         HashValue::of_int(self.into(), len)
     }
 
-    fn to_int(self) -> u128 {
-        self.into()
+    fn to_int(self) -> Option<u128> {
+        Some(self.into())
     }
 }
 
@@ -434,8 +430,8 @@ impl ToValue for u64 {
         HashValue::of_int(self.into(), len)
     }
 
-    fn to_int(self) -> u128 {
-        self.into()
+    fn to_int(self) -> Option<u128> {
+        Some(self.into())
     }
 }
 
@@ -444,8 +440,8 @@ impl ToValue for u128 {
         HashValue::of_int(self, len)
     }
 
-    fn to_int(self) -> u128 {
-        self
+    fn to_int(self) -> Option<u128> {
+        Some(self)
     }
 }
 
@@ -455,8 +451,8 @@ impl ToValue for QuickXorDigest {
         HashValue::from_be_bytes(&self.0).unwrap_or(HashValue::of_int(0, 1))
     }
 
-    fn to_int(self) -> u128 {
-        0
+    fn to_int(self) -> Option<u128> {
+        None
     }
 }
 

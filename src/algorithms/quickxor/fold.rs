@@ -66,7 +66,7 @@ mod x86 {
         unsafe { sse2(fold, data) }
     }
 
-    /// The fold XORed with `sums`, `N` vectors of `L` bytes stored one after another whose
+    /// The fold XORed with `sums`, the vector registers' sums stored one after another, whose
     /// length is a multiple of the fold's.
     #[inline(always)]
     fn add_sums<const LEN: usize>(fold: &mut [u8; BLOCK], sums: &[u8; LEN]) {
