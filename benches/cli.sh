@@ -118,6 +118,13 @@ run "one 1 GiB file, XXH64" --warmup 3 --runs 15 "$iohash -H1 big" "$xxhsum -H1 
 run "one 1 GiB file, CRC-32C (vs xxhsum's XXH3)" --warmup 3 --runs 15 "$iohash -H crc32c big" "$xxhsum -H3 big"
 # xxhsum has no CRC: a CRC-64 of one large file read ahead on every CPU, against one thread.
 run "one 1 GiB file, CRC-64 (vs \`-j1\`)" --warmup 3 --runs 15 "$iohash -H crc64 big" "$iohash -H crc64 -j1 big"
+# OneDrive's QuickXorHash, beside rclone's (apt-get install -y rclone), where it is installed.
+if command -v rclone >/dev/null; then
+  run "one 1 GiB file, QuickXorHash (vs rclone)" --warmup 1 --runs 5 "$iohash -H quickxor big" \
+    "$(command -v rclone) hashsum quickxor big"
+else
+  echo "| one 1 GiB file, QuickXorHash | (not measured: rclone is not installed) | | |"
+fi
 echo
 echo "A single large file is read ahead by position on \`-j\` threads (one per CPU) into a ring of"
 echo "256 KiB buffers, placed in their pages where the kernel copies fast, while one thread hashes"

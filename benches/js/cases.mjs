@@ -2,7 +2,7 @@
 // (page.html): each algorithm by iohash and by each peer that computes it, on one buffer.
 // Every way first shows that it gives iohash's hash, so a fast wrong answer cannot win.
 
-export const sizes = [16, 1024, 64 << 10, 1 << 20];
+export const sizes = [16, 64, 1024, 64 << 10, 1 << 20];
 
 /** Reflected polynomials, as hash-wasm takes them. */
 const CRC32C_POLY = 0x82f63b78;
@@ -14,24 +14,32 @@ const bigBytes = (bytes) => bigHex(Array.from(bytes, (b) => b.toString(16).padSt
 /**
  * The ways to hash a buffer, as `{ algorithm, side, hash }`: `hash(data)` returns the hash as a
  * BigInt, or a promise of it where the library only has an asynchronous digest. `peers` holds
- * the modules this environment has: hashWasm, xxhashWasm, nodeRs, awsCrc64.
+ * the modules this environment has: hashWasm, xxhashWasm, nodeRs, awsCrc64, adler32 (SheetJS's
+ * pure-JS `adler-32`).
  */
 export async function ways(iohash, peers) {
   const list = [];
   const add = (algorithm, side, hash) => list.push({ algorithm, side, hash });
 
-  for (const [algorithm, name] of [["XXH3-64", "xxh3"], ["XXH64", "xxh64"], ["CRC-32C", "crc32c"], ["CRC-64/NVME", "crc64nvme"]]) {
+  for (const [algorithm, name] of [
+    ["XXH3-64", "xxh3"],
+    ["XXH64", "xxh64"],
+    ["CRC-32C", "crc32c"],
+    ["CRC-64/NVME", "crc64nvme"],
+    ["Adler-32", "adler32"],
+  ]) {
     const hasher = new iohash.Hasher(name);
     add(algorithm, "iohash", (data) => hasher.reset().update(data).bigint());
   }
 
   if (peers.hashWasm) {
-    const { createXXHash3, createXXHash64, createCRC32, createCRC64 } = peers.hashWasm;
+    const { createXXHash3, createXXHash64, createCRC32, createCRC64, createAdler32 } = peers.hashWasm;
     for (const [algorithm, hasher] of [
       ["XXH3-64", await createXXHash3()],
       ["XXH64", await createXXHash64()],
       ["CRC-32C", await createCRC32(CRC32C_POLY)],
       ["CRC-64/NVME", await createCRC64(CRC64_NVME_POLY)],
+      ["Adler-32", await createAdler32()],
     ]) {
       add(algorithm, "hash-wasm", (data) => {
         hasher.init();
@@ -48,6 +56,10 @@ export async function ways(iohash, peers) {
     const { xxh3, xxh64 } = peers.nodeRs;
     add("XXH3-64", "@node-rs/xxhash", (data) => xxh3.xxh64(data));
     add("XXH64", "@node-rs/xxhash", (data) => xxh64(data));
+  }
+  if (peers.adler32) {
+    // A signed 32-bit integer, as JavaScript's bit operators give.
+    add("Adler-32", "adler-32", (data) => BigInt(peers.adler32.buf(data) >>> 0));
   }
   if (peers.awsCrc64) {
     const { Crc64Nvme } = peers.awsCrc64;

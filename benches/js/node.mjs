@@ -6,11 +6,12 @@ import * as hashWasm from "hash-wasm";
 import xxhashWasm from "xxhash-wasm";
 import * as nodeRs from "@node-rs/xxhash";
 import * as awsCrc64 from "@aws-sdk/crc64-nvme";
+import adler32 from "adler-32";
 import { ways, run } from "./cases.mjs";
 import { printer } from "./table.mjs";
 
 const only = process.argv.slice(2);
-const list = await ways(iohash, { hashWasm, xxhashWasm, nodeRs, awsCrc64 });
+const list = await ways(iohash, { hashWasm, xxhashWasm, nodeRs, awsCrc64, adler32 });
 const print = printer();
 console.log(`Node ${process.version}`);
 for await (const result of run(list, { only: only.length ? only : undefined })) print(result);

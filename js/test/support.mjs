@@ -20,6 +20,24 @@ export function splitmixBytes(seed, length) {
   return out.subarray(0, length);
 }
 
+/**
+ * `count` cut points in 0..=length, sorted, chosen by `seed` (a small linear congruential
+ * generator: the points need only vary between rows).
+ */
+export function cutPoints(seed, length, count = 3) {
+  let state = (Number(seed) * 2654435761 + length) >>> 0;
+  const cuts = [];
+  for (let i = 0; i < count; i++) {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    cuts.push(Math.floor((state / 2 ** 32) * (length + 1)));
+  }
+  return cuts.sort((a, b) => a - b);
+}
+
+/** `data` cut at `cuts`: the pieces between them, some possibly empty. */
+export const piecesAt = (data, cuts) =>
+  [0, ...cuts].map((start, i) => data.subarray(start, i < cuts.length ? cuts[i] : data.length));
+
 /** The Rust tests' known-answer input (`vector_input`). */
 export const vectorInput = (length) => splitmixBytes(0x0123456789abcdefn, length);
 

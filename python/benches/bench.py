@@ -1,12 +1,13 @@
-"""iohash beside python-xxhash, google-crc32c, crc32c, awscrt and zlib, side by side in one run.
+"""iohash beside python-xxhash, google-crc32c, crc32c, awscrt, zlib, zlib-ng and quickxorhash,
+side by side in one run.
 
-    python python/benches/bench.py [--quick] [--file-size MiB]
+    python python/benches/bench.py [--quick] [--file-size MiB] [--only PART]
 
 Prints, per input size, the time of one call of each implementation (the best of several
 rounds, the implementations taking turns in each round, so a noisy machine slows all alike)
-and its ratio to the peer; then python-xxhash's classes as code calls them; then a cached
-file through ``iohash.file_digest`` beside Python reading 1 MiB chunks into python-xxhash,
-and the copy alone (no hash) on one thread and on two, the floor of any way that reads it;
+and its ratio to the peer, Adler-32 and QuickXorHash included; then python-xxhash's classes
+as code calls them; then a cached file through ``iohash.file_digest`` beside Python reading
+1 MiB chunks into python-xxhash, and the copy alone (no hash) on one thread and on two, the floor of any way that reads it;
 then two threads hashing two buffers beside one thread. Missing peers are left out with a
 line saying so.
 """
@@ -36,6 +37,8 @@ xxhash = peer("xxhash")
 google_crc32c = peer("google_crc32c")
 crc32c = peer("crc32c")
 checksums = peer("awscrt.checksums")
+zlib_ng = peer("zlib_ng.zlib_ng")
+quickxorhash = peer("quickxorhash")
 import zlib  # noqa: E402
 
 
@@ -124,6 +127,31 @@ def one_calls(quick):
     if checksums and hasattr(checksums, "crc64nvme"):
         functions = {"awscrt crc64nvme": checksums.crc64nvme, **functions}
     show("CRC-64/NVME", sizes, functions, next(iter(functions)), rounds, budget)
+
+
+def newer_sums(quick):
+    """Adler-32 and QuickXorHash beside the modules Python users have for them."""
+    rounds, budget = (3, 0.3) if quick else (7, 1.5)
+    sizes = [16, 64, 1 << 10, 64 << 10, 1 << 20]
+    functions = {"zlib.adler32": zlib.adler32}
+    if zlib_ng:
+        functions["zlib_ng.adler32"] = zlib_ng.adler32
+    functions["iohash.adler32_intdigest"] = iohash.adler32_intdigest
+    functions["iohash.adler32 class"] = lambda data: iohash.adler32(data).intdigest()
+    show("Adler-32", sizes, functions, "zlib.adler32", rounds, budget)
+
+    functions = {}
+    if quickxorhash:
+
+        def pypi(data):
+            hasher = quickxorhash.quickxorhash()
+            hasher.update(data)
+            return hasher.digest()
+
+        functions["quickxorhash (PyPI)"] = pypi
+    functions["iohash.quickxor_digest"] = iohash.quickxor_digest
+    functions["iohash.quickxor class"] = lambda data: iohash.quickxor(data).digest()
+    show("QuickXorHash", sizes, functions, next(iter(functions)), rounds, budget)
 
 
 def classes(quick):
@@ -272,13 +300,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer, shorter rounds")
     parser.add_argument("--file-size", type=int, default=1024, help="MiB (default 1024)")
-    parser.add_argument("--only", choices=["calls", "classes", "file", "threads"])
+    parser.add_argument("--only", choices=["calls", "newer", "classes", "file", "threads"])
     args = parser.parse_args()
     print(f"CPU: {cpu_name()}, {os.cpu_count()} CPUs; Python {sys.version.split()[0]}")
     versions = [f"iohash {iohash.__version__}"]
     from importlib import metadata
 
-    for package in ("xxhash", "google-crc32c", "crc32c", "awscrt"):
+    for package in ("xxhash", "google-crc32c", "crc32c", "awscrt", "zlib-ng", "quickxorhash"):
         try:
             versions.append(f"{package} {metadata.version(package)}")
         except metadata.PackageNotFoundError:
@@ -287,6 +315,8 @@ def main():
     rounds = 3 if args.quick else 5
     if args.only in (None, "calls"):
         one_calls(args.quick)
+    if args.only in (None, "newer"):
+        newer_sums(args.quick)
     if args.only in (None, "classes"):
         classes(args.quick)
     if args.only in (None, "file"):

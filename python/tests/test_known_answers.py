@@ -2,6 +2,7 @@
 awscrt), and the same packages live when they are installed."""
 
 import os
+import random
 import zlib
 
 import pytest
@@ -50,6 +51,24 @@ def test_adler32_is_zlibs():
         half = iohash.adler32(data[: length // 2])
         half.combine(iohash.adler32(data[length // 2 :]))
         assert half.intdigest() == expected
+
+
+def test_adler32_is_zlib_ngs_live():
+    # zlib-ng's SIMD kernels (AVX-512 VNNI where the CPU has it), run on in pieces from
+    # running values as zlib's API takes them, against iohash split at the same points.
+    zlib_ng = oracle("zlib_ng.zlib_ng")
+    rng = random.Random(64)
+    for length in (0, 1, 63, 64, 65, 255, 256, 1024, 5552, 65_536, 1 << 20, 3 << 20):
+        data = rng.randbytes(length)
+        cuts = sorted(rng.randrange(length + 1) for _ in range(3))
+        pieces = [data[i:j] for i, j in zip([0, *cuts], [*cuts, length])]
+        expected = 1
+        hasher = iohash.adler32()
+        for piece in pieces:
+            expected = zlib_ng.adler32(piece, expected)
+            hasher.update(piece)
+        assert hasher.intdigest() == expected == zlib.adler32(data), (length, cuts)
+        assert iohash.adler32_intdigest(data) == expected
 
 
 @pytest.mark.parametrize("name", ["crc32", "crc32c", "crc64", "crc64nvme", "crc64xz", "adler32"])

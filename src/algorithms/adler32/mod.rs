@@ -1,6 +1,6 @@
 //! Adler-32 (RFC 1950): zlib's and PNG's checksum, and .NET 11's `System.IO.Hashing.Adler32`.
 //! Two sums modulo 65521: `a`, one plus every byte, and `b`, the sum of every `a` so far. The
-//! kernels (`portable`, `x86`) take in runs of bytes; this module holds the state, the
+//! kernels (`portable`, `x86`, `neon`, `simd128`) take in runs of bytes; this module holds the state, the
 //! traits and `combine`, which zlib's `adler32_combine` defines.
 
 use core::fmt;
@@ -9,7 +9,11 @@ use crate::hasher::impl_hasher;
 use crate::state::{self, Kind, Resumable, StateReader, StateWriter};
 use crate::StateError;
 
+#[cfg(target_arch = "aarch64")]
+mod neon;
 mod portable;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd128;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
@@ -104,6 +108,14 @@ fn update(a: u32, b: u32, data: &[u8]) -> (u32, u32) {
     #[cfg(target_arch = "x86_64")]
     if let Some(sums) = x86::update(a, b, data) {
         return sums;
+    }
+    #[cfg(target_arch = "aarch64")]
+    if let Some(sums) = neon::update(a, b, data) {
+        return sums;
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    if data.len() >= 32 {
+        return simd128::update(a, b, data);
     }
     portable::update(a, b, data)
 }

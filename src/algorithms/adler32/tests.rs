@@ -45,45 +45,59 @@ fn the_portable_kernel_follows_the_definition() {
     }
 }
 
-/// Every vector kernel this CPU has, against the portable one (CI's CPUs have AVX2; most have
-/// AVX-512BW).
-#[cfg(target_arch = "x86_64")]
-#[test]
-fn every_vector_kernel_this_cpu_has_matches_the_portable_one() {
-    let features = crate::cpu::features();
-    let mut ran = Vec::new();
-    for (a, b, data) in cases() {
-        let want = portable::update(a, b, &data);
-        if features.has(crate::cpu::AVX2) {
+/// A kernel: the sums after some bytes, from sums below [`BASE`].
+type Kernel = fn(u32, u32, &[u8]) -> (u32, u32);
+
+/// The vector kernels this CPU (or WebAssembly build) has, by name.
+#[allow(unsafe_code)]
+fn vector_kernels() -> Vec<(&'static str, Kernel)> {
+    #[allow(unused_mut)]
+    let mut kernels: Vec<(&'static str, Kernel)> = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        use crate::cpu::{features, AVX2, AVX512BW, AVX512F, AVX512VNNI};
+        // SAFETY: every x86-64 CPU has SSE2.
+        kernels.push(("sse2", |a, b, data| unsafe { x86::sse2(a, b, data) }));
+        if features().has(AVX2) {
             // SAFETY: the CPU has AVX2.
-            #[allow(unsafe_code)]
-            let got = unsafe { x86::avx2(a, b, &data) };
-            assert_eq!(got, want, "AVX2, {} bytes from ({a}, {b})", data.len());
-            ran.push("avx2");
+            kernels.push(("avx2", |a, b, data| unsafe { x86::avx2(a, b, data) }));
         }
-        if features.has(crate::cpu::AVX512F | crate::cpu::AVX512BW) {
+        if features().has(AVX512F | AVX512BW) {
             // SAFETY: the CPU has AVX-512F and AVX-512BW.
-            #[allow(unsafe_code)]
-            let got = unsafe { x86::avx512(a, b, &data) };
-            assert_eq!(got, want, "AVX-512BW, {} bytes from ({a}, {b})", data.len());
-            ran.push("avx512bw");
+            kernels.push(("avx512bw", |a, b, data| unsafe { x86::avx512(a, b, data) }));
         }
-        if features.has(crate::cpu::AVX512F | crate::cpu::AVX512BW | crate::cpu::AVX512VNNI) {
+        if features().has(AVX512F | AVX512BW | AVX512VNNI) {
             // SAFETY: the CPU has AVX-512F, AVX-512BW and AVX-512 VNNI.
-            #[allow(unsafe_code)]
-            let got = unsafe { x86::avx512_vnni(a, b, &data) };
-            assert_eq!(
-                got,
-                want,
-                "AVX-512 VNNI, {} bytes from ({a}, {b})",
-                data.len()
-            );
-            ran.push("avx512vnni");
+            kernels.push(("avx512vnni", |a, b, data| unsafe {
+                x86::avx512_vnni(a, b, data)
+            }));
         }
     }
-    ran.sort_unstable();
-    ran.dedup();
-    eprintln!("Adler-32 kernels tested: portable {}", ran.join(" "));
+    #[cfg(target_arch = "aarch64")]
+    if crate::cpu::features().has(crate::cpu::NEON) {
+        // SAFETY: the CPU has NEON.
+        kernels.push(("neon", |a, b, data| unsafe { neon::neon(a, b, data) }));
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    kernels.push(("simd128", simd128::update));
+    kernels
+}
+
+/// Every vector kernel this CPU has, against the portable one (CI's CPUs have AVX2; most have
+/// AVX-512BW; `.ci/test-aarch64` and `.ci/test-wasm` look for NEON's and SIMD128's names).
+#[test]
+fn every_vector_kernel_this_cpu_has_matches_the_portable_one() {
+    let kernels = vector_kernels();
+    for (a, b, data) in cases() {
+        let want = portable::update(a, b, &data);
+        for (name, kernel) in &kernels {
+            let got = kernel(a, b, &data);
+            assert_eq!(got, want, "{name}, {} bytes from ({a}, {b})", data.len());
+        }
+        assert_eq!(update(a, b, &data), want, "the chosen kernel");
+    }
+    let names: Vec<_> = kernels.iter().map(|(name, _)| *name).collect();
+    eprintln!("Adler-32 kernels tested: portable {}", names.join(" "));
 }
 
 #[test]

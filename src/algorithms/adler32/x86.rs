@@ -1,8 +1,9 @@
 //! The x86-64 kernels, chosen at run time: AVX-512 (with VNNI, or BW alone) takes 64 bytes a
-//! step, AVX2 32. Each step adds the bytes to `a` with `vpsadbw` and their weighted sum (the
-//! first byte counts 64 or 32 times, the last once) to `b` with `vpdpbusd`, or `vpmaddubsw`
-//! and `vpmaddwd`; `b` also gains the step's length times `a` before it, kept as a sum of the
-//! `a`s and shifted at the end.
+//! step, AVX2 and SSE2 32. Each step adds the bytes to `a` with `psadbw` and their weighted
+//! sum (the first byte counts 64 or 32 times, the last once) to `b` with `vpdpbusd`, or
+//! `pmaddubsw` and `pmaddwd`, or (SSE2, which lacks `pmaddubsw`) bytes widened to 16 bits and
+//! `pmaddwd`; `b` also gains the step's length times `a` before it, kept as a sum of the `a`s
+//! and shifted at the end.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::*;
@@ -10,17 +11,16 @@ use core::arch::x86_64::*;
 use super::{portable, BASE, NMAX};
 use crate::cpu;
 
-/// The sums after `data` by a vector kernel, or `None` where the CPU has none (or
-/// `--cfg iohash_force_backend` caps them) or `data` is shorter than one step.
+/// The sums after `data` by a vector kernel, or `None` where `--cfg iohash_force_backend`
+/// says "scalar" or `data` is shorter than one step. Every x86-64 CPU has SSE2.
 #[inline]
 pub(super) fn update(a: u32, b: u32, data: &[u8]) -> Option<(u32, u32)> {
-    if data.len() < 32
-        || cfg!(any(
-            iohash_force_backend = "scalar",
-            iohash_force_backend = "sse2"
-        ))
-    {
+    if data.len() < 32 || cfg!(iohash_force_backend = "scalar") {
         return None;
+    }
+    if cfg!(iohash_force_backend = "sse2") {
+        // SAFETY: every x86-64 CPU has SSE2.
+        return Some(unsafe { sse2(a, b, data) });
     }
     let features = cpu::features();
     // Below 256 bytes AVX2 measured faster: one AVX-512 step costs its set-up and reductions.
@@ -37,17 +37,84 @@ pub(super) fn update(a: u32, b: u32, data: &[u8]) -> Option<(u32, u32)> {
         // SAFETY: the CPU has AVX2.
         return Some(unsafe { avx2(a, b, data) });
     }
-    None
+    // SAFETY: every x86-64 CPU has SSE2.
+    Some(unsafe { sse2(a, b, data) })
+}
+
+/// [`update`] by SSE2, 32 bytes a step, for CPUs without AVX2.
+///
+/// # Safety
+/// The CPU has SSE2 (every x86-64 CPU does).
+#[target_feature(enable = "sse2")]
+pub(super) unsafe fn sse2(mut a: u32, mut b: u32, mut data: &[u8]) -> (u32, u32) {
+    // The weights of a step's four quarters, 32 for its first byte down to 1 for its last.
+    let weights = [
+        _mm_setr_epi16(32, 31, 30, 29, 28, 27, 26, 25),
+        _mm_setr_epi16(24, 23, 22, 21, 20, 19, 18, 17),
+        _mm_setr_epi16(16, 15, 14, 13, 12, 11, 10, 9),
+        _mm_setr_epi16(8, 7, 6, 5, 4, 3, 2, 1),
+    ];
+    let zero = _mm_setzero_si128();
+    while data.len() >= 32 {
+        let (chunk, rest) = data.split_at(data.len().min(NMAX) / 32 * 32);
+        let mut sum_a = _mm_cvtsi32_si128(a as i32);
+        let mut sum_b = _mm_cvtsi32_si128(b as i32);
+        // The `a`s before each step, which `b` gains 32 times each.
+        let mut a_before = zero;
+        for step in chunk.chunks_exact(32) {
+            // SAFETY: `step` holds 32 bytes; the loads need no alignment.
+            let (v0, v1) = unsafe {
+                (
+                    _mm_loadu_si128(step.as_ptr().cast()),
+                    _mm_loadu_si128(step.as_ptr().add(16).cast()),
+                )
+            };
+            a_before = _mm_add_epi32(a_before, sum_a);
+            let sad = _mm_add_epi32(_mm_sad_epu8(v0, zero), _mm_sad_epu8(v1, zero));
+            sum_a = _mm_add_epi32(sum_a, sad);
+            let quarters = [
+                _mm_unpacklo_epi8(v0, zero),
+                _mm_unpackhi_epi8(v0, zero),
+                _mm_unpacklo_epi8(v1, zero),
+                _mm_unpackhi_epi8(v1, zero),
+            ];
+            let weighted = _mm_add_epi32(
+                _mm_add_epi32(
+                    _mm_madd_epi16(quarters[0], weights[0]),
+                    _mm_madd_epi16(quarters[1], weights[1]),
+                ),
+                _mm_add_epi32(
+                    _mm_madd_epi16(quarters[2], weights[2]),
+                    _mm_madd_epi16(quarters[3], weights[3]),
+                ),
+            );
+            sum_b = _mm_add_epi32(sum_b, weighted);
+        }
+        sum_b = _mm_add_epi32(sum_b, _mm_slli_epi32::<5>(a_before));
+        a = sum128(sum_a) % BASE;
+        b = sum128(sum_b) % BASE;
+        data = rest;
+    }
+    portable::update(a, b, data)
+}
+
+/// The sum of the four 32-bit lanes of `v`.
+#[inline]
+#[target_feature(enable = "sse2")]
+fn sum128(v: __m128i) -> u32 {
+    let v = _mm_add_epi32(v, _mm_shuffle_epi32::<0b01_00_11_10>(v));
+    let v = _mm_add_epi32(v, _mm_shuffle_epi32::<0b10_11_00_01>(v));
+    _mm_cvtsi128_si32(v) as u32
 }
 
 /// The sum of the eight 32-bit lanes of `v`.
 #[inline]
 #[target_feature(enable = "avx2")]
 fn sum256(v: __m256i) -> u32 {
-    let v = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
-    let v = _mm_add_epi32(v, _mm_shuffle_epi32::<0b01_00_11_10>(v));
-    let v = _mm_add_epi32(v, _mm_shuffle_epi32::<0b10_11_00_01>(v));
-    _mm_cvtsi128_si32(v) as u32
+    sum128(_mm_add_epi32(
+        _mm256_castsi256_si128(v),
+        _mm256_extracti128_si256::<1>(v),
+    ))
 }
 
 /// [`update`] by AVX2, 32 bytes a step.
