@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the package's WebAssembly module into js/pkg: the crate for wasm32-unknown-unknown with
+# Builds the package's native addon for this machine (js/iohash.<platform>.node, which node.js
+# loads first; IOHASH_NO_ADDON=1 skips it) and its WebAssembly module into js/pkg: the crate for wasm32-unknown-unknown with
 # SIMD128 (every browser and Node since 2021 runs it; WebAssembly cannot choose at run time),
 # then wasm-bindgen's JavaScript glue for ES modules, with hashers freed when collected
 # (--weak-refs). LLVM's SLP vectorizer is off: it packs XXH32's four lanes into one i32x4, whose
@@ -21,3 +22,24 @@ RUSTFLAGS="-C target-feature=+simd128 -C llvm-args=-vectorize-slp=false" CARGO_T
   cargo build -q --locked --release -p iohash-js --target wasm32-unknown-unknown
 rm -rf js/pkg
 "$bindgen" --target web --weak-refs --out-dir js/pkg target/js/wasm32-unknown-unknown/release/iohash_js.wasm
+[ "${IOHASH_NO_ADDON:-}" = 1 ] && exit 0
+
+# The addon, named as napi-rs names a platform (node.js's platformName), for the platforms
+# the package has a package for.
+case "$(uname -s)-$(uname -m)" in
+  Linux-x86_64) platform=linux-x64 ;;
+  Linux-aarch64) platform=linux-arm64 ;;
+  Darwin-x86_64) platform=darwin-x64 ;;
+  Darwin-arm64) platform=darwin-arm64 ;;
+  MINGW*-x86_64 | MSYS*-x86_64 | CYGWIN*-x86_64) platform=win32-x64-msvc ;;
+  *) echo "build.sh: no native addon for $(uname -sm); Node will use WebAssembly"; exit 0 ;;
+esac
+if [ "$(uname -s)" = Linux ]; then
+  if ldd --version 2>&1 | grep -qi musl; then platform+=-musl; else platform+=-gnu; fi
+fi
+CARGO_TARGET_DIR=target/node cargo build -q --locked --profile node-release -p iohash-node
+rm -f js/iohash.*.node
+for built in target/node/node-release/{libiohash_node.so,libiohash_node.dylib,iohash_node.dll}; do
+  [ -f "$built" ] && cp "$built" "js/iohash.$platform.node"
+done
+echo "build.sh: js/pkg (WebAssembly) and js/iohash.$platform.node (native)"

@@ -20,11 +20,36 @@ export interface Options {
 }
 
 /**
+ * Which backend computes the hashes: "native", the addon built for this platform (Node, where
+ * js/build.sh or the platform's package iohash-<platform> put one), or "webassembly" (browsers,
+ * workers, Deno, and Node without an addon). IOHASH_BACKEND=webassembly in the environment makes
+ * Node use WebAssembly; IOHASH_BACKEND=native makes it fail without the addon.
+ *
+ * @example
+ * import { backend } from "iohash";
+ * console.log(backend); // "native" in Node on Linux x64 with the addon
+ */
+export const backend: "native" | "webassembly";
+
+/**
+ * What hashFile reads and how: `offset` and `length` in bytes (from the start to the end by
+ * default), `threads` that read one large file ahead (the native addon; one per CPU by default),
+ * and a `signal` that stops the read, which then rejects with the signal's reason.
+ */
+export interface FileOptions extends Options {
+  offset?: number | bigint;
+  length?: number | bigint;
+  threads?: number;
+  signal?: AbortSignal;
+}
+
+/**
  * A streaming hasher of any algorithm the command's -H takes: "xxh3" (or "xxh3_64"), "xxh128"
  * (or "xxh3_128"), "xxh64", "xxh32", "crc32", "crc32c", "crc64nvme", "adler32", "quickxor"
  * (OneDrive's QuickXorHash, 20 bytes), and every CRC of the
  * catalogue by name ("crc-16/arc"), in any case. However the input is split, the hash is the
- * same. Its WebAssembly memory is freed when it is collected, or at once by free().
+ * same. Its memory is freed when it is collected, or at once by free(), after which any use is a
+ * TypeError.
  *
  * @example
  * const text = new TextEncoder();
@@ -50,6 +75,16 @@ export class Hasher {
    * hasher.hex(); // "9555e8555c62dcfd", as for the bytes in one piece
    */
   update(data: Data): this;
+  /**
+   * update on another thread where the native addon runs and data is large (1 MiB or more),
+   * so the event loop goes on meanwhile; elsewhere the same as update. Until the promise
+   * resolves, data must not change and the hasher refuses other calls (an Error says so).
+   *
+   * @example
+   * const hasher = new Hasher("crc64nvme");
+   * await hasher.updateAsync(new Uint8Array(64 << 20));
+   */
+  updateAsync(data: Data): Promise<this>;
   /**
    * The hash so far as big-endian bytes, as xxhsum prints them. The hasher goes on, so more
    * data can follow.
@@ -384,9 +419,15 @@ export function hashNodeStream(
 ): Promise<Hasher>;
 /**
  * Node only: the hasher of name given the file at path (a FIFO or a pseudo-file too), read to
- * its end in reads of up to 4 MiB into two buffers it reuses.
+ * its end or over options' range. With the native addon the library reads it on libuv's thread
+ * pool (a large file on several threads; the event loop goes on), and a file that changes
+ * while read (its size or times) rejects with code "ECHANGED" rather than give a hash of no
+ * version of it; writes through a shared memory map, or from another machine on a network file
+ * system, may go unseen. On WebAssembly the file is read here, 4 MiB at a time. Errors carry
+ * Node's codes (ENOENT, EACCES, EISDIR); a bad range is a RangeError.
  *
  * @example
  * const crc = (await hashFile("crc64nvme", "video.mov")).bigint();
+ * const head = await hashFile("xxh3", "video.mov", { length: 1 << 20, signal: AbortSignal.timeout(5000) });
  */
-export function hashFile(name: string, path: string | URL, options?: Options): Promise<Hasher>;
+export function hashFile(name: string, path: string | URL, options?: FileOptions): Promise<Hasher>;

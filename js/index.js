@@ -1,13 +1,13 @@
 // The package's API, the same in browsers and Node: hashers of every algorithm the command's
-// -H takes, one-shots, streams, saved states, CRC combine and the cloud forms. The entry
-// points (browser.js, node.js) load the WebAssembly module before they export this.
-import * as wasm from "./pkg/iohash_js.js";
+// -H takes, one-shots, streams, saved states, combine and the cloud forms. The entry points
+// (browser.js, node.js) choose the backend (backend.js) before they export this.
+import { impl as backend, WRAP } from "./backend.js";
+
+/** Which backend computes the hashes: "native" (the addon, in Node) or "webassembly". */
+export { name as backend } from "./backend.js";
 
 /** The largest unsigned 64-bit integer: the largest seed, and the largest part size. */
 const MAX_U64 = (1n << 64n) - 1n;
-
-/** Known only here: the constructor's first argument when it wraps a hasher the module made. */
-const WRAP = Symbol("wrap");
 
 /** `data` as a Uint8Array over the same memory, or a TypeError naming what it got. */
 function bytesOf(data) {
@@ -37,29 +37,11 @@ function seedOf(seed) {
 }
 
 /**
- * The module's input buffer as bytes, made on first use (the module is not ready while this file
- * loads) and again whenever the module's memory grows, which detaches the view before.
+ * The bytes from which `updateAsync` hands an update to another thread, where the backend can
+ * (the native addon): below it the hand-over to libuv's pool and back takes longer than the
+ * fast algorithms take to hash the bytes here (BENCHMARKS.md, "npm package").
  */
-let input = new Uint8Array();
-
-/** Hashes `data` into `raw` through the input buffer, a chunk at a time. */
-function feed(raw, data) {
-  const bytes = bytesOf(data);
-  if (input.byteLength === 0) {
-    const at = wasm.inputAt(); // (first: making the buffer can grow the memory)
-    input = new Uint8Array(wasm.moduleMemory().buffer, at, wasm.inputLength());
-  }
-  if (bytes.length <= input.length) {
-    input.set(bytes);
-    raw.updateInput(bytes.length);
-    return;
-  }
-  for (let at = 0; at < bytes.length; at += input.length) {
-    const chunk = bytes.subarray(at, at + input.length);
-    input.set(chunk);
-    raw.updateInput(chunk.length);
-  }
-}
+const ASYNC_FROM = 1 << 20;
 
 /**
  * A hash of `length` bytes as it comes out of the module cheapest: a number up to 32 bits, one
@@ -95,7 +77,12 @@ function tooWide(length) {
 /** Known only here: the method that turns a Hasher's hash so far into a Digest. */
 const FINISH = Symbol("finish");
 
-/** Runs `make`, turning the module's errors about names, seeds and states into RangeErrors. */
+/** The error for a Hasher used after `free()`. */
+function freed() {
+  return new TypeError("this Hasher was freed: make a new one");
+}
+
+/** Runs `make`, turning the backend's errors about names, seeds and states into RangeErrors. */
 function checked(make) {
   try {
     return make();
@@ -106,32 +93,58 @@ function checked(make) {
 
 /**
  * A streaming hasher: `new Hasher("xxh3")`, `new Hasher("crc32c")`, `new Hasher("crc-16/arc")`,
- * `new Hasher("xxh64", { seed: 7n })`. Its WebAssembly memory is freed when it is collected,
- * or at once by `free()`.
+ * `new Hasher("xxh64", { seed: 7n })`. Its memory is freed when it is collected, or at once by
+ * `free()`.
  */
 export class Hasher {
-  #raw;
+  #hasher;
   #length;
 
   constructor(name, options = {}) {
     if (name === WRAP) {
-      this.#raw = options;
+      this.#hasher = options;
     } else {
       if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
       const bigSeed = seedOf(options.seed ?? 0);
-      this.#raw = checked(() => new wasm.Hasher(name, bigSeed));
+      this.#hasher = checked(() => backend.hasher(name, bigSeed));
     }
-    this.#length = this.#raw.digestLength;
+    this.#length = this.#hasher.digestLength;
   }
 
-  /** A Hasher around a hasher the module made. */
+  /** A Hasher around a hasher the backend made. */
   static #of(raw) {
     return new Hasher(WRAP, raw);
   }
 
+  /** Known only to the package (node.js): a Hasher around a hasher the backend made. */
+  static [WRAP](raw) {
+    return Hasher.#of(raw);
+  }
+
+  /** The backend's hasher, or a TypeError once it was freed. */
+  get #raw() {
+    if (this.#hasher === null) throw freed();
+    return this.#hasher;
+  }
+
   /** Hashes `data` (a Uint8Array, ArrayBuffer or DataView) after what came before. */
   update(data) {
-    feed(this.#raw, data);
+    backend.update(this.#raw, bytesOf(data));
+    return this;
+  }
+
+  /**
+   * `update` on another thread where the backend has threads (the native addon in Node) and
+   * `data` is large: the event loop goes on meanwhile. `data` must not change until the promise
+   * resolves; the hasher refuses other calls until then. Elsewhere the same as `update`.
+   */
+  async updateAsync(data) {
+    const bytes = bytesOf(data);
+    if (backend.updateAsync && bytes.length >= ASYNC_FROM) {
+      await backend.updateAsync(this.#raw, bytes);
+    } else {
+      backend.update(this.#raw, bytes);
+    }
     return this;
   }
 
@@ -180,7 +193,7 @@ export class Hasher {
   /** The hasher a saved state describes, its seed included (RangeError for a bad one). */
   static restore(state) {
     const bytes = bytesOf(state);
-    return Hasher.#of(checked(() => wasm.Hasher.restore(bytes)));
+    return Hasher.#of(checked(() => backend.restore(bytes)));
   }
 
   /**
@@ -189,7 +202,10 @@ export class Hasher {
    */
   combine(next) {
     if (!(next instanceof Hasher)) throw new TypeError("combine takes another Hasher");
-    if (!this.#raw.combine(next.#raw)) {
+    // The hasher itself as `next`: its bytes twice, through a copy (the backends lend one
+    // hasher once at a time).
+    const other = next === this ? this.#raw.copy() : next.#raw;
+    if (!this.#raw.combine(other)) {
       throw new RangeError(`combine needs two CRCs of one parameter set or two Adler-32s, not ${this.algorithm} and ${next.algorithm}`);
     }
     return this;
@@ -210,15 +226,16 @@ export class Hasher {
     return this.#raw.seed;
   }
 
-  /** Frees the hasher's WebAssembly memory now; the hasher cannot be used after. */
+  /** Frees the hasher's memory now; any use after is a TypeError (a second `free()` is not). */
   free() {
-    this.#raw.free();
+    this.#hasher?.free?.();
+    this.#hasher = null;
   }
 }
 
 /**
- * A finished hash, as `hash` returns it: the forms a Hasher gives, without its WebAssembly
- * memory, so one-shots in a loop leave nothing for the garbage collector to free.
+ * A finished hash, as `hash` returns it: the forms a Hasher gives, without a backend's hasher,
+ * so one-shots in a loop leave nothing for the garbage collector to free.
  */
 export class Digest {
   #value;
@@ -265,9 +282,9 @@ export class Digest {
 }
 
 /**
- * The hashers `hash` keeps, one per name with the seed it was made with: making a hasher costs
- * more than hashing a short input, and one left to the garbage collector holds the module's
- * memory until it runs. Emptied when it reaches `KEPT_MAX` names.
+ * The backend's hashers `hash` keeps, one per name with the seed it was made with: making one
+ * costs more than hashing a short input, and one left to the garbage collector holds memory
+ * until it runs. Emptied when it reaches `KEPT_MAX` names.
  */
 const kept = new Map();
 const KEPT_MAX = 64;
@@ -275,31 +292,51 @@ const KEPT_MAX = 64;
 /** The hash of `data` by the algorithm `name`: `hash("xxh3", bytes).hex()`. */
 export function hash(name, data, options) {
   const seed = options?.seed === undefined ? 0n : seedOf(options.seed);
+  const bytes = bytesOf(data);
   let one = kept.get(name);
   if (one === undefined || one.seed !== seed) {
-    const hasher = new Hasher(name, { seed });
+    if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
+    const raw = checked(() => backend.hasher(name, seed));
     if (one !== undefined) {
-      one.hasher.free();
+      one.raw.free?.();
       kept.delete(name);
     }
     if (kept.size >= KEPT_MAX) {
-      for (const { hasher: old } of kept.values()) old.free();
+      for (const { raw: old } of kept.values()) old.free?.();
       kept.clear();
     }
-    one = { seed, hasher, algorithm: hasher.algorithm };
+    one = { seed, raw, length: raw.digestLength, algorithm: raw.algorithm };
     kept.set(name, one);
   }
-  return one.hasher.reset().update(data)[FINISH](one.algorithm);
+  const { raw, length } = one;
+  // A backend's one call where it has one (it may decline: undefined), else three.
+  let value = backend.once && length <= 16 ? backend.once(raw, bytes, length) : undefined;
+  if (value === undefined) {
+    raw.reset();
+    backend.update(raw, bytes);
+    value = valueOf(raw, length);
+  }
+  return new Digest(FINISH, value, length, one.algorithm);
 }
 
-/** The hasher of `name` given everything a Web ReadableStream of byte chunks yields. */
+/**
+ * The hasher of `name` given everything a Web ReadableStream of byte chunks yields. On any
+ * error (a chunk that is not bytes, a bad name) the stream is cancelled and released.
+ */
 export async function hashStream(name, stream, options) {
-  const hasher = new Hasher(name, options);
   const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return hasher;
-    hasher.update(value);
+  try {
+    const hasher = new Hasher(name, options);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return hasher;
+      await hasher.updateAsync(value);
+    }
+  } catch (error) {
+    await reader.cancel(error).catch(() => {});
+    throw error;
+  } finally {
+    reader.releaseLock();
   }
 }
 
@@ -326,8 +363,9 @@ export function hashingStream(name, options) {
 
 /** `bytes` in standard base64, as the clouds show checksums. */
 export function base64(bytes) {
-  return wasm.base64(bytesOf(bytes));
+  return backend.base64(bytesOf(bytes));
 }
+
 
 /**
  * S3's composite checksum of a multipart upload (CRC-32 or CRC-32C, `base64-N`): update it with
@@ -339,20 +377,23 @@ export class S3Composite {
   constructor(name, partSize) {
     if (typeof name !== "string") throw new TypeError(`an algorithm's name is a string, not ${typeof name}`);
     const size = u64Of(partSize, "a part size", 1);
-    this.#raw = checked(() => new wasm.S3CompositeChecksum(name, size));
+    this.#raw = checked(() => backend.s3(name, size));
   }
 
   update(data) {
-    feed(this.#raw, data);
+    if (this.#raw === null) throw new TypeError("this S3Composite was freed: make a new one");
+    backend.update(this.#raw, bytesOf(data));
     return this;
   }
 
   toString() {
+    if (this.#raw === null) throw new TypeError("this S3Composite was freed: make a new one");
     return this.#raw.toString();
   }
 
   free() {
-    this.#raw.free();
+    this.#raw?.free?.();
+    this.#raw = null;
   }
 }
 

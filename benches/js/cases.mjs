@@ -14,22 +14,28 @@ const bigBytes = (bytes) => bigHex(Array.from(bytes, (b) => b.toString(16).padSt
 /**
  * The ways to hash a buffer, as `{ algorithm, side, hash }`: `hash(data)` returns the hash as a
  * BigInt, or a promise of it where the library only has an asynchronous digest. `peers` holds
- * the modules this environment has: hashWasm, xxhashWasm, nodeRs, awsCrc64, adler32 (SheetJS's
- * pure-JS `adler-32`).
+ * the modules this environment has: hashWasm, xxhashWasm, nodeRs, nodeRsCrc32, awsCrc64,
+ * awsCrt (the CRT's CRC-64/NVME), zlib (Node's, for its crc32), adler32 (SheetJS's pure-JS
+ * `adler-32`), and wasm: a hasher of iohash's WebAssembly backend, `(name) => hash(data)`, where
+ * `iohash` itself runs another (the native addon in Node).
  */
 export async function ways(iohash, peers) {
   const list = [];
   const add = (algorithm, side, hash) => list.push({ algorithm, side, hash });
 
-  for (const [algorithm, name] of [
+  const ours = [
     ["XXH3-64", "xxh3"],
     ["XXH64", "xxh64"],
+    ["CRC-32", "crc32"],
     ["CRC-32C", "crc32c"],
     ["CRC-64/NVME", "crc64nvme"],
     ["Adler-32", "adler32"],
-  ]) {
-    const hasher = new iohash.Hasher(name);
-    add(algorithm, "iohash", (data) => hasher.reset().update(data).bigint());
+  ];
+  // The one-shot, as a program hashes a buffer; its backend in the side's name.
+  const side = iohash.backend === "native" ? "iohash native" : "iohash";
+  for (const [algorithm, name] of ours) add(algorithm, side, (data) => iohash.hash(name, data).bigint());
+  if (peers.wasm) {
+    for (const [algorithm, name] of ours) add(algorithm, "iohash WebAssembly", peers.wasm(name));
   }
 
   if (peers.hashWasm) {
@@ -37,6 +43,7 @@ export async function ways(iohash, peers) {
     for (const [algorithm, hasher] of [
       ["XXH3-64", await createXXHash3()],
       ["XXH64", await createXXHash64()],
+      ["CRC-32", await createCRC32()],
       ["CRC-32C", await createCRC32(CRC32C_POLY)],
       ["CRC-64/NVME", await createCRC64(CRC64_NVME_POLY)],
       ["Adler-32", await createAdler32()],
@@ -56,6 +63,20 @@ export async function ways(iohash, peers) {
     const { xxh3, xxh64 } = peers.nodeRs;
     add("XXH3-64", "@node-rs/xxhash", (data) => xxh3.xxh64(data));
     add("XXH64", "@node-rs/xxhash", (data) => xxh64(data));
+  }
+  if (peers.nodeRsCrc32) {
+    const { crc32, crc32c } = peers.nodeRsCrc32;
+    add("CRC-32", "@node-rs/crc32", (data) => BigInt(crc32(data)));
+    add("CRC-32C", "@node-rs/crc32", (data) => BigInt(crc32c(data)));
+  }
+  if (peers.zlib?.crc32) add("CRC-32", "zlib.crc32", (data) => BigInt(peers.zlib.crc32(data)));
+  if (peers.awsCrt) {
+    const { CrtCrc64Nvme } = peers.awsCrt;
+    add("CRC-64/NVME", "@aws-sdk/crc64-nvme-crt", async (data) => {
+      const checksum = new CrtCrc64Nvme();
+      checksum.update(data);
+      return bigBytes(await checksum.digest());
+    });
   }
   if (peers.adler32) {
     // A signed 32-bit integer, as JavaScript's bit operators give.
