@@ -188,7 +188,11 @@ export async function hashFile(name, path, options = {}) {
     } finally {
       signal?.removeEventListener("abort", onAbort);
     }
-    if (typeof result.code !== "string") return Hasher[WRAP](impl.wrap(result));
+    if (typeof result.code !== "string") {
+      const { warning } = result;
+      if (warning) process.emitWarning(`iohash hashFile('${filePath}'): ${warning}`, { code: "IOHASH_THREADS_REFUSED" });
+      return Hasher[WRAP](impl.wrap(result));
+    }
     if (result.code === "ABORT_ERR" && signal?.aborted) throw signal.reason;
     throw fileError(result, filePath);
   }

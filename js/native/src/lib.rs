@@ -10,8 +10,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use iohash::cloud::{base64, S3Composite};
 use iohash::{
-    Algorithm, AnyHasher, DynHasher, FileRead, NonCryptographicHasher, XxHash128, XxHash3,
-    XxHash32, XxHash64,
+    Algorithm, AnyHasher, DynHasher, FileRead, NonCryptographicHasher, ReadObserver, XxHash128,
+    XxHash3, XxHash32, XxHash64,
 };
 use napi::bindgen_prelude::Object;
 use napi::bindgen_prelude::{AsyncTask, BigInt, Buffer, Either, Uint8Array};
@@ -118,6 +118,8 @@ fn refused(message: String) -> Error {
 #[napi]
 pub struct Hasher {
     shared: Arc<Shared>,
+    /// What `hashFile` has to say beside the hash: threads the system refused.
+    warning: Option<String>,
 }
 
 impl Hasher {
@@ -129,6 +131,7 @@ impl Hasher {
                 busy: AtomicBool::new(false),
                 seed,
             }),
+            warning: None,
         }
     }
 
@@ -205,6 +208,13 @@ impl Hasher {
     #[napi(getter)]
     pub fn digest_length(&self) -> u32 {
         self.shared.algorithm.hash_len() as u32
+    }
+
+    /// From `hashFile`: the threads the system refused (the file was read by the others), for
+    /// js/node.js to warn of.
+    #[napi(getter)]
+    pub fn warning(&self) -> Option<String> {
+        self.warning.clone()
     }
 
     /// The seed (0 for CRCs).
@@ -326,34 +336,56 @@ pub struct HashFile {
     aborted: Arc<AtomicBool>,
 }
 
+/// `hashFile`'s observer: the caller's stop, and what the engine says of refused threads.
+struct Watch {
+    aborted: Arc<AtomicBool>,
+    refused: Option<String>,
+}
+
+impl ReadObserver for Watch {
+    fn check(&mut self) -> io::Result<()> {
+        if self.aborted.load(Ordering::Relaxed) {
+            return Err(io::Error::new(io::ErrorKind::Interrupted, "aborted"));
+        }
+        Ok(())
+    }
+
+    fn thread_refused(&mut self, asked: usize, started: usize, error: &io::Error) {
+        self.refused = Some(format!(
+            "read on {started} of {asked} threads: the system refused the rest ({error})"
+        ));
+    }
+}
+
 impl Task for HashFile {
-    type Output = std::result::Result<AnyHasher, FileError>;
+    type Output = std::result::Result<(AnyHasher, Option<String>), FileError>;
     type JsValue = Either<Hasher, FileError>;
 
     fn compute(&mut self) -> Result<Self::Output> {
         let mut hasher = self.hasher.take().expect("a task computes once");
-        let aborted = Arc::clone(&self.aborted);
-        let mut check = move || {
-            if aborted.load(Ordering::Relaxed) {
-                return Err(io::Error::new(io::ErrorKind::Interrupted, "aborted"));
-            }
-            Ok(())
+        let mut watch = Watch {
+            aborted: Arc::clone(&self.aborted),
+            refused: None,
         };
         let mut read = FileRead::path(&self.path)
             .threads(self.threads)
-            .observer(&mut check);
+            .observer(&mut watch);
         if let Some((offset, length)) = self.range {
             read = read.range(offset, length);
         }
-        Ok(match read.append_to(&mut hasher) {
-            Ok(_) => Ok(hasher),
+        let read = read.append_to(&mut hasher);
+        Ok(match read {
+            Ok(_) => Ok((hasher, watch.refused)),
             Err(err) => Err(FileError::of(&err)),
         })
     }
 
     fn resolve(&mut self, _: Env, output: Self::Output) -> Result<Self::JsValue> {
         Ok(match output {
-            Ok(hasher) => Either::A(Hasher::wrap(hasher, self.seed)),
+            Ok((hasher, warning)) => Either::A(Hasher {
+                warning,
+                ..Hasher::wrap(hasher, self.seed)
+            }),
             Err(err) => Either::B(err),
         })
     }
