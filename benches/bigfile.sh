@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One large file in the page cache, every way of reading it side by side: whether the command's
-# design for one big file still holds on this CPU. Prints Markdown for BENCHMARKS.md.
+# design for one big file still holds on this CPU. Prints Markdown for this CPU's record
+# (benches/report.sh).
 #
 #   benches/bigfile.sh [MiB]      # default 1024
 #

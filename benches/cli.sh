@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The command against xxhsum (0.8.3 where .ci/xxhsum-0.8.3 put it, else the system's), with
-# hyperfine, on files made here in a scratch folder; prints Markdown for BENCHMARKS.md. Needs a
-# release build (target/release/iohash), xxhsum, hyperfine and GNU time (apt-get install -y
-# xxhash hyperfine time); says so and stops without. IOHASH_BENCH_COLD=1 adds a cold 4 GiB file.
+# hyperfine, on files made here in a scratch folder; prints Markdown for this CPU's record
+# (benches/report.sh). Needs a release build (target/release/iohash), xxhsum, hyperfine and GNU
+# time (apt-get install -y xxhash hyperfine time); says so and stops without.
+# IOHASH_BENCH_COLD=1 adds a cold 4 GiB file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -83,8 +84,8 @@ cargo build --release --quiet --offline --manifest-path floor/Cargo.toml --targe
 FLOOR_LIBM=1 cargo build --release --quiet --offline --manifest-path floor/Cargo.toml \
   --target-dir floor/target-libm
 # Each program copied, as `cargo install` puts it: a file just written by the linker started
-# up to 8% slower than a copy of it, the command more than the floor (BENCHMARKS.md, Zen 4 hand
-# part, "One tiny file").
+# up to 8% slower than a copy of it, the command more than the floor
+# (benches/results/amd-epyc-zen4-notes.md, "One tiny file").
 mkdir bin
 cp "$iohash" bin/iohash
 cp "$static" bin/iohash-static

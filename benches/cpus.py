@@ -1,9 +1,11 @@
-"""The name of each CPU the benchmarks ran on, for benches/report.py, splice.py and summary.py.
+"""The name of each CPU the benchmarks ran on, for benches/report.sh, report.py and summary.py.
 
 `/proc/cpuinfo`'s model name does not tell CPUs apart (Zen 3, 4 and 5 are all "AMD EPYC"), so a
-CPU is known by its vendor, family and model. Each has a file name (`benches/results/NAME.json`)
-and a label: its part of BENCHMARKS.md is `## On LABEL`. A CPU missing from the table gets a
-label made of its model name, family and model, which no other CPU shares.
+CPU is known by its vendor, family and model. Each has a file name and a label: its record is
+`benches/results/NAME.md`, titled `# On LABEL`, and its figures `NAME.json`. A CPU missing from
+the table gets a label made of its model name, family and model, which no other CPU shares.
+
+    python3 benches/cpus.py   # prints this CPU's file name
 """
 
 import re
@@ -35,11 +37,15 @@ def this_cpu(cpuinfo="/proc/cpuinfo"):
 
 
 def name_of(label):
-    """The file name of the CPU whose part is `## On LABEL`; None for a part benches/report.sh
-    did not write (one written by hand)."""
+    """The file name of the CPU whose record is titled `# On LABEL`; None for a label that
+    names no CPU."""
     for name, known in KNOWN.values():
         if label == known:
             return name
     if UNKNOWN.fullmatch(label):
         return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
     return None
+
+
+if __name__ == "__main__":
+    print(this_cpu()[0])

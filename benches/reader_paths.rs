@@ -80,9 +80,10 @@ fn from_buf_reader<R: BufRead + ?Sized>(reader: &mut R) -> io::Result<u64> {
     Ok(hasher.current_hash())
 }
 
-/// The design `append_from_reader` did not take (BENCHMARKS.md): `io::copy` into a 64 KiB
-/// `BufWriter` made per call, which reads files in 64 KiB but allocates its buffer every time
-/// and copies slices under 64 KiB into it.
+/// The design `append_from_reader` did not take (each CPU's record, as
+/// benches/results/intel-xeon-model-207.md, "Which `append_from_reader`"): `io::copy` into a
+/// 64 KiB `BufWriter` made per call, which reads files in 64 KiB but allocates its buffer every
+/// time and copies slices under 64 KiB into it.
 fn bufwriter_64k<R: Read + ?Sized>(reader: &mut R) -> io::Result<u64> {
     let mut hasher = XxHash3::new();
     let mut writer = io::BufWriter::with_capacity(64 * 1024, &mut hasher);

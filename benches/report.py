@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Turns criterion's results (target/criterion) and the reader_paths bench's ALLOC lines into
-this CPU's part of BENCHMARKS.md on standard output: `# On LABEL` (LABEL from benches/cpus.py),
+the start of this CPU's record on standard output: `# On LABEL` (LABEL from benches/cpus.py),
 then the date and the commit measured. Run by benches/report.sh."""
 
 import json
@@ -83,9 +83,11 @@ commit = f"`{run('git', 'rev-parse', '--short', 'HEAD').stdout.strip()}`"
 # Changes to the code, not to the figures an earlier run left in the tree.
 if run("git", "diff", "--quiet", "HEAD", "--", ".", ":(exclude)*.md", ":(exclude)benches/results").returncode:
     commit += " with uncommitted changes"
-# This CPU's part of BENCHMARKS.md: benches/splice.py puts it in place of the part with the same
-# heading, and demotes every heading by one level under the CPU's own.
+# This CPU's record: benches/report.sh writes it to benches/results/NAME.md, and
+# benches/summary.py finds it there by this title.
 p(f"# On {cpus.this_cpu()[1]}\n")
+p("One CPU's full record, made by `benches/report.sh` on it;")
+p("[BENCHMARKS.md](../../BENCHMARKS.md) has its summary.\n")
 p(f"Measured {date} at {commit} by `benches/report.sh` (criterion, short runs: 0.3 s warm-up, 0.8 s")
 p("measurement; medians) on: " + machine() + ".")
 p("The machine is shared and noisy: compare figures within a table, from the same run, not")

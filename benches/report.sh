@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Regenerates this CPU's part of BENCHMARKS.md, `## On LABEL` with the CPU's label from
-# benches/cpus.py and the commit measured (benches/splice.py keeps every other part):
+# Writes this CPU's record, benches/results/NAME.md (`# On LABEL`, the CPU's file name and label
+# from benches/cpus.py, and the commit measured), in place of the one an earlier run wrote:
 # runs every criterion bench with short measurement times, writes one table per group with
 # benches/report.py, then appends XXH3 beside xxhash-rust built for the CPU, short inputs and
 # CRCs timed in turns (benches/native.sh), the command against xxhsum (benches/cli.sh), one big
 # file read every way (benches/bigfile.sh) and the llvm-mca table of the XXH3 loop
-# (benches/mca/run.sh); then benches/summary.py remakes the summaries and pictures from the new
-# tables. About 30 minutes on a 2-core machine.
+# (benches/mca/run.sh); then benches/summary.py remakes the summaries in BENCHMARKS.md and
+# README.md and the pictures from the new tables. About 30 minutes on a 2-core machine.
 #
 #   benches/report.sh            # all groups
 #   benches/report.sh --quick    # shorter still, for a smoke test of the report itself
@@ -56,9 +56,10 @@ if [ "${1:-}" != "--quick" ]; then
     } >> "$part"
   fi
 fi
-python3 benches/splice.py BENCHMARKS.md "$part"
-echo "wrote BENCHMARKS.md"
-# The summaries at the top of BENCHMARKS.md and in README.md, and the pictures, from this run
+record="benches/results/$(python3 benches/cpus.py).md"
+cp "$part" "$record"
+echo "wrote $record"
+# The summaries in BENCHMARKS.md and README.md, and the pictures, from this run
 # (a --quick run has no tables timed in turns to take them from).
 if [ "${1:-}" != "--quick" ]; then
   python3 benches/summary.py extract

@@ -1,23 +1,24 @@
 #!/usr/bin/env python3
 """The summary tables and pictures of BENCHMARKS.md and README.md, from committed data.
 
-    python3 benches/summary.py extract   # BENCHMARKS.md's tables -> benches/results/CPU.json
+    python3 benches/summary.py extract   # benches/results/CPU.md's tables -> CPU.json
     python3 benches/summary.py write     # the JSON -> summaries in BENCHMARKS.md and README.md,
                                          # and benches/results/CPU.svg
     python3 benches/summary.py check     # fails if `extract` or `write` would change a file
                                          # (CI runs it)
 
-`extract` reads each part of BENCHMARKS.md that benches/report.sh wrote (`## On LABEL`, the CPU's
-name and label from benches/cpus.py): its date and commit, the runs timed in turns by
-benches/native.sh (XXH3 beside xxhash-rust built for the CPU, short inputs, CRCs), and the
-command against xxhsum (benches/cli.sh). benches/report.sh runs `extract` and `write` after
-each run. A record with a `by_hand` field was written by hand from figures a part quotes (each
-row with its own `date` and `commit`); `extract` makes none such, and leaves it until a run on
-that CPU writes a part of the usual kind. `write` summarises every record in benches/results/,
-between `<!-- summary:cpus -->` and `<!-- /summary:cpus -->` in BENCHMARKS.md and
-`<!-- summary:readme -->` and its end in README.md, with a picture for each record not made by
-hand. Rows measured before a change to their code are marked (STALE below). Python 3 standard
-library.
+`extract` reads each record that benches/report.sh wrote, `benches/results/NAME.md` titled
+`# On LABEL` (the CPU's name and label from benches/cpus.py): its date and commit, the runs
+timed in turns by benches/native.sh (XXH3 beside xxhash-rust built for the CPU, short inputs,
+CRCs), and the command against xxhsum (benches/cli.sh). benches/report.sh runs `extract` and
+`write` after each run. A JSON record with a `by_hand` field was written by hand from figures a
+CPU's notes quote (each row with its own `date` and `commit`); `extract` makes none such, and
+leaves it until a run on that CPU writes a record of the usual kind. `write` summarises every
+JSON record in benches/results/, linking its CPU's full record and notes (`NAME-notes.md`,
+written by hand) where they exist, between `<!-- summary:cpus -->` and `<!-- /summary:cpus -->`
+in BENCHMARKS.md and `<!-- summary:readme -->` and its end in README.md, with a picture for each
+record not made by hand. Rows measured before a change to their code are marked (STALE below).
+Python 3 standard library.
 """
 
 import json
@@ -74,12 +75,6 @@ def size_label(n):
 
 # ---------------------------------------------------------------------------------------------
 # extract
-
-
-def cpu_parts(text):
-    """Each `## On ...` part of BENCHMARKS.md by its heading line."""
-    parts = re.split(r"(?m)^(?=## On )", text)
-    return {p.splitlines()[0]: p for p in parts[1:]}
 
 
 def tables_after(part, header_start):
@@ -146,13 +141,27 @@ def extract_cpu(label, part):
     return data
 
 
-def extracted():
-    """{file name: data} for each part of BENCHMARKS.md that benches/report.sh wrote."""
+def cpu_records():
+    """{file name: text} of each record benches/report.sh wrote: `NAME.md` titled `# On LABEL`,
+    LABEL the label benches/cpus.py gives that name. Notes written by hand have other titles."""
     out = {}
-    for heading, part in cpu_parts(open(BENCHMARKS).read()).items():
-        label = heading.removeprefix("## On ")
-        if cpus.name_of(label):
-            out[cpus.name_of(label)] = extract_cpu(label, part)
+    for f in sorted(os.listdir(RESULTS)):
+        if not f.endswith(".md"):
+            continue
+        name, text = f[:-3], open(os.path.join(RESULTS, f)).read()
+        title = text.partition("\n")[0]
+        if title.startswith("# On "):
+            if cpus.name_of(title[5:]) != name:
+                sys.exit(f"benches/results/{f}: `{title}` is not the title of {name}'s record")
+            out[name] = text
+    return out
+
+
+def extracted():
+    """{file name: data} for each record benches/report.sh wrote."""
+    out = {}
+    for name, text in cpu_records().items():
+        out[name] = extract_cpu(text.partition("\n")[0][5:], text)
     return out
 
 
@@ -274,9 +283,12 @@ def benchmarks_summary(name, data):
             f"Measured {measured(data)}, every side in one process, taking turns (best of 3 "
             f"runs of 60 rounds). Each peer's cell is its throughput and, in brackets, iohash's "
             f"time over the peer's. XXH3-64 at 1 MiB is beside xxhash-rust built with "
-            f"`-C target-cpu=native`. To reproduce, run `benches/report.sh` on this CPU; the "
-            f"figures here come from `benches/results/{name}.json`."
+            f"`-C target-cpu=native`. To reproduce, run `benches/report.sh` on this CPU. The "
+            f"figures come from its [full record](benches/results/{name}.md) by way of "
+            f"`benches/results/{name}.json`."
         )
+    if os.path.exists(os.path.join(RESULTS, name + "-notes.md")):
+        intro += f" Its [notes](benches/results/{name}-notes.md) hold the runs made by hand."
     lines = [f"### {data['cpu']}", "", *textwrap.wrap(intro, 96, break_on_hyphens=False), ""]
     lines += table(["hash", "size", "iohash", *peers, "note"],
                    [[h, size_label(size), fmt_gbs(ours), *[cell(theirs.get(p), ours) for p in peers], n]
@@ -443,14 +455,14 @@ def write():
 
 def check():
     files = generated()
-    # The JSON must also be what BENCHMARKS.md's detailed tables say today.
+    # The JSON must also be what the records' tables say today.
     for name, data in extracted().items():
         files[os.path.join(RESULTS, name + ".json")] = json_text(data)
     stale = [os.path.relpath(p, ROOT) for p, text in files.items()
              if not os.path.exists(p) or open(p).read() != text]
     if stale:
         sys.exit("out of date (run benches/summary.py extract, then write): " + ", ".join(stale))
-    print("BENCHMARKS.md's tables, benches/results/, the summaries and the pictures agree")
+    print("the records in benches/results/, their JSON, the summaries and the pictures agree")
 
 
 if __name__ == "__main__":

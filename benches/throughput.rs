@@ -1,8 +1,9 @@
 //! Hash throughput, iohash beside its peers on the same input in the same run.
 //!
 //! Groups are `throughput/ALGORITHM/MODE/SIZE`, one function per implementation, so each table
-//! row of BENCHMARKS.md is a side-by-side comparison. MODE is `oneshot` or `streaming` (64 KiB
-//! appends). The input starts 1 byte past a 64-byte boundary, as data in a real buffer may.
+//! row of a CPU's record (benches/results/) is a side-by-side comparison. MODE is `oneshot` or
+//! `streaming` (64 KiB appends). The input starts 1 byte past a 64-byte boundary, as data in a
+//! real buffer may.
 //! CRC groups compare every parameter set with `crc-fast` called directly and, for CRC-32,
 //! with `crc32fast`.
 //! `small_chunks/XXH3/N` appends 1 MiB N bytes at a time. `oneshot-short` groups cover every

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Directory trees (BENCHMARKS.md, "Directory trees"): 1,000 files of 1 MiB in 10 directories
-# and 10,000 of 4 KiB in 100, page cache warm, XXH3-128. Times `iohash -r`, `iohash --tree`,
-# a first generation by iohash's `ascmhl create -h xxh128` and by the reference's (its
-# `ascmhl` folder removed before each run), with `hyperfine -N`.
+# Directory trees (benches/results/amd-epyc-zen3-notes.md, "Directory trees: `--tree` beside `-r`,
+# and ASC MHL histories beside the reference `ascmhl`"): 1,000 files of 1 MiB in 10 directories and
+# 10,000 of 4 KiB in 100, page cache warm, XXH3-128. Times `iohash -r`, `iohash --tree`, a first
+# generation by iohash's `ascmhl create -h xxh128` and by the reference's (its `ascmhl` folder
+# removed before each run), with `hyperfine -N`.
 #
 #   python3 -m venv /tmp/venv && /tmp/venv/bin/pip install ascmhl==1.2
 #   REFERENCE=/tmp/venv/bin/ascmhl benches/trees.sh [ROUNDS]

@@ -124,9 +124,10 @@ fn x86_features() -> u32 {
         | has(cfg!(target_feature = "avx512vnni"), AVX512VNNI)
 }
 
-/// The x86 features from CPUID, in two leaves where the standard library's detection asks
-/// six to ten. In a virtual machine each CPUID can trap to the hypervisor, and one tiny
-/// file's start-up paid for all of them (BENCHMARKS.md, "one tiny file").
+/// The x86 features from CPUID, in two leaves where the standard library's detection asks six to
+/// ten. In a virtual machine each CPUID can trap to the hypervisor, and one tiny file's start-up
+/// paid for all of them (benches/results/intel-xeon-model-167-notes.md, "One tiny file: the CPU
+/// asked in two CPUID leaves").
 ///
 /// The rules are the standard library's for these features: AVX2 needs the OS to keep the
 /// AVX registers (XCR0), AVX-512 needs its registers kept too and, as Rust's `avx512f`

@@ -2,7 +2,7 @@
 //! stripe between appends, the one-shot and streaming drivers, and the saved state's fields.
 //! Each algorithm supplies its word, its rounds and its finish ([`FourLanes`]); the drivers
 //! are generic and inline into each, so the two compile as if written apart (the `XXH32/*`
-//! and `XXH64/*` rows of BENCHMARKS.md).
+//! and `XXH64/*` rows of each CPU's record in benches/results/).
 
 use crate::state::{self, StateError, StateReader, StateWriter};
 

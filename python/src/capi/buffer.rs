@@ -49,8 +49,8 @@ pub(crate) fn init(py: Python<'_>) -> PyResult<()> {
 /// until [`measure_bytes_data`] has found it. The field is outside the limited API, so it is
 /// measured on the running interpreter rather than assumed; with it, the bytes of the commonest
 /// argument cost no call into CPython, where `PyBytes_AsString` and `PyBytes_Size` cost three
-/// with the type check (BENCHMARKS.md, Python package, "After the one-shots lost their fixed
-/// cost").
+/// with the type check (benches/results/python-package.md, "After the one-shots lost their
+/// fixed cost").
 static BYTES_DATA_OFFSET: AtomicUsize = AtomicUsize::new(0);
 
 /// Finds [`BYTES_DATA_OFFSET`], and keeps it only where `bytes` has CPython's layout: the data

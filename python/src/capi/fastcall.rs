@@ -2,7 +2,7 @@
 //! entry every function CPython calls here goes through.
 //!
 //! PyO3's functions parse their arguments into Rust values before the body runs, most of a
-//! call on 16 bytes (BENCHMARKS.md, Python package, "The run before"). The functions made
+//! call on 16 bytes (benches/results/python-package.md, "The run before"). The functions made
 //! here take CPython's array of arguments as it is: each of these names is replaced by a
 //! `METH_FASTCALL` function made here. The fast versions only take the common shapes of a
 //! call (`f(data)`, `f(data, seed)`, `f(data, seed=s)`) and hand any other to PyO3's, so

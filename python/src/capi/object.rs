@@ -2,16 +2,15 @@
 //! python-xxhash's four classes (xxhash_types.rs), made with `PyType_FromSpec` rather than
 //! PyO3's `#[pyclass]`.
 //!
-//! Most code calls a hasher as `xxh64(data).hexdigest()`, so making an object is most of a call
-//! on short data. PyO3's way of making one (its trampolines, its argument parser, slot lookups
-//! under the stable ABI) cost more than python-xxhash's whole call (BENCHMARKS.md, Python
-//! package, "The python-xxhash classes"). Here the object is one kept from a hasher that is
-//! gone (see `free`), or allocated with `PyObject_Malloc` and its fields written in place,
-//! and calling a class goes straight to a function that
-//! takes the arguments in an array (`tp_vectorcall`). A type may name that function in its
-//! slots from CPython 3.14, in the stable ABI too; before, only the full API has the field, so
-//! those versions get a wheel each (see Cargo.toml). Arguments are bound here too, with
-//! CPython's errors, so no call goes through PyO3's parser.
+//! Most code calls a hasher as `xxh64(data).hexdigest()`, so making an object is most of a call on
+//! short data. PyO3's way of making one (its trampolines, its argument parser, slot lookups under
+//! the stable ABI) cost more than python-xxhash's whole call (benches/results/python-package.md,
+//! "The python-xxhash classes"). Here the object is one kept from a hasher that is gone (see
+//! `free`), or allocated with `PyObject_Malloc` and its fields written in place, and calling a
+//! class goes straight to a function that takes the arguments in an array (`tp_vectorcall`). A type
+//! may name that function in its slots from CPython 3.14, in the stable ABI too; before, only the
+//! full API has the field, so those versions get a wheel each (see Cargo.toml). Arguments are bound
+//! here too, with CPython's errors, so no call goes through PyO3's parser.
 
 use std::cell::UnsafeCell;
 use std::ffi::{c_int, c_void, CStr};
@@ -210,11 +209,12 @@ unsafe extern "C" fn dealloc(object: *mut ffi::PyObject) {
     }
 }
 
-/// Instances whose last reference went, kept whole for the next instance to be made, as
-/// CPython keeps its floats: making a hasher is most of `xxh3_64(data).intdigest()` on short
-/// data, and a kept one needs no `malloc`, no `free`, and for the same algorithm and seed only
-/// its hasher reset rather than its 600-odd bytes written (BENCHMARKS.md, Python package,
-/// "Instances kept for the next"). Only with a GIL, which keeps the list's users apart.
+/// Instances whose last reference went, kept whole for the next instance to be made, as CPython
+/// keeps its floats: making a hasher is most of `xxh3_64(data).intdigest()` on short data, and a
+/// kept one needs no `malloc`, no `free`, and for the same algorithm and seed only its hasher reset
+/// rather than its 600-odd bytes written (benches/results/python-package.md, "Instances kept for
+/// the next (Intel Xeon model 167, 2026-12-05)"). Only with a GIL, which keeps the list's users
+/// apart.
 #[cfg(not(Py_GIL_DISABLED))]
 mod free {
     use std::cell::{Cell, UnsafeCell};

@@ -1,12 +1,13 @@
 //! A hasher that Python threads share, without an atomic operation on the common path.
 //!
-//! A `Mutex` costs two locked instructions a call, half of python-xxhash's whole `update` of
-//! 16 bytes on the Zen 5 this was measured on (BENCHMARKS.md, Python package, the targets). But most calls hold the GIL from start
-//! to end, and the GIL already keeps them apart. Only work done with the GIL released (inputs
-//! of 16 KiB and more, files) needs a lock of its own. So a count of the threads that hold or
-//! wait for that lock, read and changed only with the GIL held, tells a call holding the GIL
-//! whether it may use the hasher at once: when the count is zero, no other thread can reach
-//! the hasher until this one lets the GIL go, which it does not do while it uses it.
+//! A `Mutex` costs two locked instructions a call, half of python-xxhash's whole `update` of 16
+//! bytes on the Zen 5 this was measured on (benches/results/python-package.md, "The run before",
+//! the targets). But most calls hold the GIL from start to end, and the GIL already keeps them
+//! apart. Only work done with the GIL released (inputs of 16 KiB and more, files) needs a lock of
+//! its own. So a count of the threads that hold or wait for that lock, read and changed only with
+//! the GIL held, tells a call holding the GIL whether it may use the hasher at once: when the count
+//! is zero, no other thread can reach the hasher until this one lets the GIL go, which it does not
+//! do while it uses it.
 //!
 //! Free-threaded CPython (a build with `Py_GIL_DISABLED`) has no GIL to lean on, so there each
 //! hasher is behind a `Mutex` of its own, as blake3's binding does, taken by every call.

@@ -179,7 +179,7 @@ unsafe fn update_widest<const REFLECTED: bool>(
 /// The block `x` followed by the whole blocks of `data` (up to seven), folded into one; `data`
 /// keeps the rest (under 16 bytes). A macro, not a function: LLVM keeps such a function out of
 /// line in the three folds that use it, and an out-of-line call passes its vectors through
-/// memory, which the 16-byte CRC rows of BENCHMARKS.md show.
+/// memory, which the 16-byte CRC rows of each CPU's record (benches/results/) show.
 macro_rules! fold_rest {
     ($x:expr, $data:expr, $keys:expr, $reflected:ident) => {{
         let (mut x, data, keys): (__m128i, &mut &[u8], &FoldKeys) = ($x, $data, $keys);
@@ -205,7 +205,7 @@ macro_rules! fold_rest {
 /// (one GFNI instruction per 64 bytes) are the same polynomials in that order, and its 16 bytes
 /// at the end are turned round whole. The byte shuffle of the forward order would be a third
 /// instruction per 64 bytes on the port that runs VPCLMULQDQ on some cores, and the loop's
-/// bound (BENCHMARKS.md, "Forward CRCs in the reflected order").
+/// bound (benches/results/intel-xeon-notes.md, "Forward CRCs in the reflected order").
 ///
 /// # Safety
 /// The CPU must have PCLMULQDQ, SSE4.1, AVX2, VPCLMULQDQ, AVX-512F, AVX-512BW and GFNI, and
@@ -264,8 +264,8 @@ const BITS_REVERSED: u64 = 0x8040_2010_0804_0201;
 
 /// From this many bytes on, [`fold_widest`] starts at a 64-byte boundary: on CPUs that pay
 /// for loads that straddle two cache lines, the loop runs slower on them, and the start that
-/// avoids them costs a few steps, which longer inputs make up (BENCHMARKS.md, "The 512-bit
-/// fold from a 64-byte boundary").
+/// avoids them costs a few steps, which longer inputs make up
+/// (benches/results/intel-xeon-notes.md, "The 512-bit fold from a 64-byte boundary").
 const ALIGNED_MIN: usize = 4096;
 
 /// The first two vectors of [`fold_widest`] (which `data`, of 256 bytes or more, loses), with
@@ -389,7 +389,7 @@ static SHIFTS: [u8; 48] = [
 /// register, then the first `tail` bytes of `x`) followed by the block `B` (the rest of `x`,
 /// then the tail, which is how the last 16 bytes of `data` end), so its 16 bytes are
 /// `fold(A) ^ B`. Two shuffles, a blend and one fold, where the tables took a step per byte
-/// (compare the 255- and 256-byte rows of `CRC32/oneshot` in BENCHMARKS.md).
+/// (compare the 255- and 256-byte rows of `CRC32/oneshot` in a CPU's record, benches/results/).
 #[target_feature(enable = "pclmulqdq,sse4.1")]
 #[inline]
 fn fold_tail<const REFLECTED: bool>(

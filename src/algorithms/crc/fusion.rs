@@ -13,8 +13,8 @@
 //!
 //! [`platform`](super::platform) chooses it for CRC-32C's long inputs where the 256-bit fold
 //! is the widest: it is faster than the fold alone there from its first block up
-//! (BENCHMARKS.md, "CRC-32C: the `crc32` instruction and the 256-bit fold at once"). What is
-//! left after its blocks goes to that fold.
+//! (benches/results/amd-epyc-zen3-notes.md, "CRC-32C: the `crc32` instruction and the 256-bit
+//! fold at once"). What is left after its blocks goes to that fold.
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
@@ -109,8 +109,8 @@ impl<const ROUNDS: usize> Block<ROUNDS> {
 
 /// Long inputs go in blocks of 32 rounds (8,704 bytes), what is left in blocks of 14 (3,808):
 /// the shorter block's joins cost more per byte, so long inputs lose in them, but it reaches
-/// inputs of 4 KiB, which the longer block leaves to the fold (BENCHMARKS.md, the same
-/// section's block lengths).
+/// inputs of 4 KiB, which the longer block leaves to the fold (the same section of
+/// benches/results/amd-epyc-zen3-notes.md, on block lengths).
 type Long = Block<32>;
 type Short = Block<14>;
 

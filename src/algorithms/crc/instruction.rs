@@ -15,7 +15,8 @@ use core::arch::x86_64::{_mm_crc32_u64, _mm_crc32_u8};
 /// The inputs from 16 bytes to shorter than this of a set the CPU has an instruction for
 /// (CRC-32C on x86-64; CRC-32 and CRC-32C on AArch64) go through that instruction (shorter ones
 /// take the tables as every set's do): one chain of it ends before the fold's products and
-/// reduction do (BENCHMARKS.md, "CRC-32C: the `crc32` instruction for short inputs").
+/// reduction do (benches/results/amd-epyc-zen5-notes.md, "CRC-32C: the `crc32` instruction
+/// for short inputs").
 /// [`platform`](super::platform) chooses by it, and [`pmull_fusion`](super::pmull_fusion) for
 /// what its blocks leave.
 pub(super) const INSTRUCTION_MAX: usize = 128;

@@ -46,12 +46,13 @@ static CRC32_ISO_HDLC: CrcEngine = CrcEngine::new(catalogue::CRC_32_ISO_HDLC);
 /// CRC-32C: where the widest fold is 256 bits, our fusion of SSE4.2's `crc32` instruction with
 /// it ([`fusion`]) is faster than the fold alone from its first block up; where it is 512
 /// bits, the fold alone, from a 64-byte boundary, is as fast as `crc-fast`'s (which starts
-/// there too) and a fusion with it was slower (BENCHMARKS.md, the CRC tables timed in turns).
+/// there too) and a fusion with it was slower (benches/results/intel-xeon-notes.md, "CRC-32C on
+/// the Intel machine: the 512-bit fold, not `crc-fast`, above 8 KiB").
 static CRC32_ISCSI: CrcEngine = CrcEngine::new(catalogue::CRC_32_ISCSI);
 /// CRC-64/ECMA-182, a forward CRC: with the 512-bit fold ours takes a little longer on it than
 /// on CRC-64/NVME on long inputs, an instruction more per 64 bytes (the fold reverses the bits
-/// of a forward CRC's bytes; BENCHMARKS.md, "Forward CRCs in the reflected order"), and
-/// `crc-fast` longer still.
+/// of a forward CRC's bytes; benches/results/intel-xeon-notes.md, "Forward CRCs in the
+/// reflected order"), and `crc-fast` longer still.
 static CRC64_ECMA_182: CrcEngine = CrcEngine::new(catalogue::CRC_64_ECMA_182);
 static CRC64_NVME: CrcEngine = CrcEngine::new(catalogue::CRC_64_NVME);
 static CRC64_XZ: CrcEngine = CrcEngine::new(catalogue::CRC_64_XZ);
@@ -130,7 +131,8 @@ macro_rules! crc_hasher {
             /// each with its engine's parameters, tables and keys compiled in as constants
             /// (the engine is a `static`), where [`CrcEngine::update`] reads them at run time:
             /// fewer branches and loads on every call, which short inputs feel
-            /// (BENCHMARKS.md, "Short CRCs: a function per built-in set").
+            /// (benches/results/amd-epyc-zen3-notes.md, "Short CRCs: a function per built-in
+            /// set, and leaner fold functions").
             #[inline]
             fn update(self, register: u64, data: &[u8]) -> u64 {
                 match self {

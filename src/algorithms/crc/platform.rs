@@ -66,11 +66,13 @@ pub(crate) enum Backend {
     Clmul256 = 4,
     /// The 256-bit folds, and CRC-32C's long inputs through the fold and SSE4.2's `crc32`
     /// instruction at once: faster than the fold alone on CPUs whose widest fold is 256 bits
-    /// (BENCHMARKS.md).
+    /// (benches/results/amd-epyc-zen3-notes.md, "CRC-32C: the `crc32` instruction and the 256-bit
+    /// fold at once").
     #[cfg(target_arch = "x86_64")]
     Fusion = 5,
-    /// 512-bit VPCLMULQDQ folds from [`WIDEST_MIN`] bytes (and no fusion: it was slower beside
-    /// this fold, BENCHMARKS.md).
+    /// 512-bit VPCLMULQDQ folds from [`WIDEST_MIN`] bytes (and no fusion: it was slower beside this
+    /// fold, benches/results/intel-xeon-notes.md, "CRC-32C on the Intel machine: the 512-bit fold,
+    /// not `crc-fast`, above 8 KiB").
     #[cfg(target_arch = "x86_64")]
     Clmul512 = 6,
     /// NEON's PMULL folds.
@@ -78,7 +80,7 @@ pub(crate) enum Backend {
     Pmull = 3,
     /// The PMULL folds, and CRC-32's and CRC-32C's long inputs through the fold and the CRC
     /// extension's instructions at once ([`pmull_fusion`]): the two sides' units share the
-    /// work (BENCHMARKS.md, the AArch64 loops in `llvm-mca`).
+    /// work (benches/results/amd-epyc-zen3-notes.md, "CRCs on AArch64: the loops in `llvm-mca`").
     #[cfg(target_arch = "aarch64")]
     PmullCrc32 = 4,
     /// Both with SHA3's three-way XOR.
@@ -155,10 +157,11 @@ pub(crate) fn choose(
     wide_register: bool,
     instruction: Option<Polynomial>,
 ) -> Result<Path, NotAsked> {
-    // The tables under 16 bytes; at 16 and 24 too, which they take in whole steps of 8, for a
-    // set in a 64-bit register, whose fold ends in two such steps anyway. A reflected CRC-32's
-    // fold ends in Barrett's reduction instead, which beats the tables there (BENCHMARKS.md,
-    // "CRCs of 16 and 24 bytes: the tables against the fold").
+    // The tables under 16 bytes; at 16 and 24 too, which they take in whole steps of 8, for a set
+    // in a 64-bit register, whose fold ends in two such steps anyway. A reflected CRC-32's fold
+    // ends in Barrett's reduction instead, which beats the tables there
+    // (benches/results/amd-epyc-zen3-notes.md, "CRCs of 16 and 24 bytes: the tables against the
+    // fold").
     if len < FOLD_MIN || (len < 32 && len.is_multiple_of(8) && wide_register) {
         return Ok(Path::Tables);
     }

@@ -87,8 +87,8 @@ macro_rules! fold {
         };
         let mut x = veorq_u8(next::<$reflected>(&mut data), vreinterpretq_u8_u64(init));
         if data.len() >= 240 {
-            // Eight streams, 128 bytes a round: the products in flight that PMULL's
-            // throughput wants over its latency (`llvm-mca`, BENCHMARKS.md).
+            // Eight streams, 128 bytes a round: the products in flight that PMULL's throughput
+            // wants over its latency (`llvm-mca`, benches/results/amd-epyc-zen3-notes.md).
             let mut lanes = [x; 8];
             for lane in &mut lanes[1..] {
                 *lane = next::<$reflected>(&mut data);

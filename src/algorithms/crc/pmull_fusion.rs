@@ -84,7 +84,7 @@ const ROUNDS: usize = 4;
 /// XOR: four, 128 bytes in all. Two bytes folded for one through the instruction: the split
 /// that the models of CPUs whose PMULL issues twice as often as the instruction (Neoverse V1)
 /// and of those where both issue once a cycle (Apple M1) both put ahead of `crc-fast`'s loop
-/// (BENCHMARKS.md).
+/// (docs/perf-notes.md, "The AArch64 CRC-32/32C fusion: its shape, chosen in `llvm-mca`").
 const WORDS_EOR3: usize = 4;
 /// Words each stream takes in an iteration of the fold without it: eight, 256 bytes in all,
 /// as many as are folded. The CPUs without SHA3 (Neoverse N1, Cortex-A72 and A76) issue

@@ -122,8 +122,8 @@ struct AlignedKeys([[u8; STRIPE_LEN]; USUAL_BLOCK_STRIPES]);
 /// (sixteen registers cannot hold them, as AVX-512's thirty-two do).
 ///
 /// Always inlined, as AVX-512's is, into the backend's `#[target_feature]` block loop and
-/// one-shot, where a call of its own measured slower (BENCHMARKS.md, "XXH3 from 256 bytes to
-/// 4 KiB").
+/// one-shot, where a call of its own measured slower (benches/results/amd-epyc-zen5-notes.md,
+/// "XXH3 from 256 bytes to 4 KiB: the long path's fixed cost").
 ///
 /// # Safety
 /// The CPU has AVX2.

@@ -41,9 +41,9 @@ simd_kernel!(
 /// once per block (the adds wrap and the swap is a permutation), so the swap leaves the
 /// stripe loop: each stripe costs a load, a XOR, a shift, a multiply and two adds, five
 /// operations on the two ports AVX-512 runs on where the swap made six, and no shuffle for
-/// port 5. With the keys in registers this is the fastest block loop measured (BENCHMARKS.md,
-/// `XXH3/oneshot` and the llvm-mca table); for the few stripes of [`accumulate`], the swap in
-/// the loop measured faster.
+/// port 5. With the keys in registers this is the fastest block loop measured (each CPU's
+/// record in benches/results/, `XXH3/oneshot` and the llvm-mca table); for the few stripes of
+/// [`accumulate`], the swap in the loop measured faster.
 struct Sums {
     acc: __m512i,
     data: __m512i,
@@ -117,7 +117,8 @@ fn window(bytes: &[u8], at: usize) -> __m512i {
 /// loop-carried chain has one add per two stripes; the high halves come from a shift (port 0)
 /// rather than a second shuffle (port 5, which the swap needs). For the few stripes the
 /// streaming buffer and the ends of appends bring, this form measured faster than [`Sums`]
-/// (the 1,000-byte appends of BENCHMARKS.md's "Small chunks").
+/// (the 1,000-byte appends of benches/results/intel-xeon-model-207.md's "Small chunks", and
+/// of each AVX-512 CPU's record).
 ///
 /// # Safety
 /// The CPU has AVX-512F.
@@ -185,10 +186,11 @@ unsafe fn scramble(acc: &mut [u64; 8], key: &[u8]) {
 /// call per block below the C reference's speed on inputs beyond the L1 cache. Shorter input
 /// and other secret lengths take that loop.
 ///
-/// Always inlined, without a feature of its own, into the callers that have it (the backend's
-/// block loop and one-shot, both `#[target_feature]` functions of `simd_kernel!`, the only
-/// ones that may reach it): a call of its own took the accumulators through the stack
-/// (BENCHMARKS.md, "XXH3 from 256 bytes to 4 KiB").
+/// Always inlined, without a feature of its own, into the callers that have it (the backend's block
+/// loop and one-shot, both `#[target_feature]` functions of `simd_kernel!`, the only ones that may
+/// reach it): a call of its own took the accumulators through the stack
+/// (benches/results/amd-epyc-zen5-notes.md, "XXH3 from 256 bytes to 4 KiB: the long path's fixed
+/// cost").
 ///
 /// # Safety
 /// The CPU has AVX-512F.

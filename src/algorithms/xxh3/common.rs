@@ -131,12 +131,12 @@ std::thread_local! {
         const { core::cell::RefCell::new((0, DEFAULT_SECRET)) };
 }
 
-/// `f` of the secret `seed` derives, for a one-shot hash. With `std`, each thread keeps the
-/// last seed's secret (208 bytes) and makes it again only for another seed: a secret derived
-/// afresh for every call slowed the stripe loop's loads of it (BENCHMARKS.md, "Seeded XXH3
-/// one-shots: the thread's kept secret"). Where the kept one cannot be had (a thread's storage
-/// torn down, or a signal handler hashing while this thread was), the secret is made for the
-/// call, as without `std`.
+/// `f` of the secret `seed` derives, for a one-shot hash. With `std`, each thread keeps the last
+/// seed's secret (208 bytes) and makes it again only for another seed: a secret derived afresh for
+/// every call slowed the stripe loop's loads of it (benches/results/amd-epyc-zen5-notes.md, "Seeded
+/// XXH3 one-shots: the thread's kept secret"). Where the kept one cannot be had (a thread's storage
+/// torn down, or a signal handler hashing while this thread was), the secret is made for the call,
+/// as without `std`.
 #[cfg(feature = "std")]
 #[inline]
 pub(crate) fn with_derived_secret<T>(seed: u64, f: impl FnOnce(&UsualSecret) -> T) -> T {
@@ -186,7 +186,8 @@ pub(crate) fn merge_accs(acc: &[u64; 8], secret: &[u8], start: u64, in_order: bo
 /// the accumulators and the secret's words through vector shuffles, and the products into a
 /// vector register and back, for a sum that four scalar adds make sooner. A partial sum that
 /// leaves through `asm!` ends every such reduction, so the merge stays scalar, as the C
-/// reference's does (BENCHMARKS.md, "XXH3 from 256 bytes to 2 KiB: the merge kept scalar";
+/// reference's does (benches/results/amd-epyc-zen3-notes.md, "XXH3 from 256 bytes to 2 KiB: the
+/// merge kept scalar (2026-12-06)";
 /// `benches/mca/pins.py` checks the shape in CI). Miri cannot run `asm!`, and
 /// other targets were not measured, so there the value passes as it is.
 #[inline(always)]

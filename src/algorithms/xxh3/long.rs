@@ -51,11 +51,11 @@ pub(crate) fn scramble_key(secret: &[u8]) -> &[u8] {
 pub(crate) enum Begin {
     /// From the accumulators and the stripe count as they hold.
     Held,
-    /// From the accumulators' first values and stripe 0, whatever they hold: for a state that
-    /// has taken in nothing yet. The backend starts from those values in its registers rather
-    /// than loading the accumulators in one 64-byte read of the narrower stores that just made
-    /// the state: such a load cannot take its bytes from those stores and waits for them to
-    /// reach the cache (BENCHMARKS.md, "A new hasher's first stripes").
+    /// From the accumulators' first values and stripe 0, whatever they hold: for a state that has
+    /// taken in nothing yet. The backend starts from those values in its registers rather than
+    /// loading the accumulators in one 64-byte read of the narrower stores that just made the
+    /// state: such a load cannot take its bytes from those stores and waits for them to reach the
+    /// cache (benches/results/intel-xeon-model-167-notes.md, "A new hasher's first stripes").
     Fresh,
 }
 
@@ -220,10 +220,11 @@ pub(crate) use simd_kernel;
 /// `finish` of the accumulators after all of `input` (over 240 bytes): every stripe but the
 /// last of its final partial block, then that block's last 64 bytes with the last stripe's key.
 ///
-/// Always inlined, like [`consume_stripes_with`], so a one-shot hash is one call into the
-/// backend. Each branch has its own accumulators, and input under a block skips the block
-/// loop: one array for both went through the stack (BENCHMARKS.md, "XXH3 from 256 bytes to
-/// 4 KiB"). The secret's type fixes its length, so its bounds are checked when this compiles.
+/// Always inlined, like [`consume_stripes_with`], so a one-shot hash is one call into the backend.
+/// Each branch has its own accumulators, and input under a block skips the block loop: one array
+/// for both went through the stack (benches/results/amd-epyc-zen5-notes.md, "XXH3 from 256 bytes to
+/// 4 KiB: the long path's fixed cost"). The secret's type fixes its length, so its bounds are
+/// checked when this compiles.
 #[inline(always)]
 pub(crate) fn hash_long_with<K: Kernel, T>(
     kernel: K,

@@ -16,8 +16,8 @@ pub(super) fn oneshot<W: Width>(
 ) -> W::Output {
     // One test per path, shortest first, each with the same body (which the range each test
     // leaves folds down to its path): 0-16 bytes, the commonest keys, take one compare to
-    // reach their path, 17-128 two. `throughput/XXH3/short-branch` in BENCHMARKS.md measures
-    // it against the single test of `backends::hash64_one_test`.
+    // reach their path, 17-128 two. `throughput/XXH3/short-branch` in each CPU's record
+    // (benches/results/) measures it against the single test of `backends::hash64_one_test`.
     if input.len() <= 16 {
         return W::short(input, short::default_secret(), seed);
     }

@@ -32,8 +32,8 @@ use super::sse2::Sse2;
 ///
 /// Four bytes wide, not one: a hasher passes its backend on by reading a 32-bit word (the
 /// compiler widens the load into the padding), and a load wider than the one-byte store that
-/// made the hasher waits for that store to reach the cache (BENCHMARKS.md, "A hasher made, fed
-/// once and finished").
+/// made the hasher waits for that store to reach the cache (benches/results/amd-epyc-zen4-notes.md,
+/// "A hasher made, fed once and finished (2026-12-07)").
 #[derive(Clone, Copy, Debug)]
 #[repr(u32)]
 pub(crate) enum Platform {

@@ -62,7 +62,7 @@ unsafe fn accumulate(acc: &mut [u64; 8], input: &[u8], secret: &[u8]) {
             // shuffle gathers the four low halves, one the four high halves, and two widening
             // multiplies pair them. V8 widens each multiply's operands with shuffles of its own,
             // so gathering one vector's halves at a time took nearly twice as long
-            // (BENCHMARKS.md, the npm package).
+            // (benches/results/npm-package.md, "What made it fast (Intel Xeon, Node 20)").
             let low = i32x4_shuffle::<0, 2, 4, 6>(keyed[0], keyed[1]);
             let high = i32x4_shuffle::<1, 3, 5, 7>(keyed[0], keyed[1]);
             let products = [

@@ -167,15 +167,15 @@ pub(crate) struct State {
     pub(crate) key: Key,
     /// The backend; `None` until a stripe first needs one, for a state made without one. So a
     /// hasher that only ever holds a short input never asks the CPU: each CPUID instruction
-    /// can trap to the hypervisor (BENCHMARKS.md, "One tiny file").
+    /// can trap to the hypervisor (benches/results/amd-epyc-zen4-notes.md, "One tiny file").
     pub(super) platform: Option<Platform>,
 }
 
 /// The last stripe's eight words when fewer than a stripe's bytes are buffered: the buffer's
 /// last `64 - buffered` bytes (the input before the buffered bytes, kept there) then its first
 /// `buffered`. Read in place a word at a time: the two pieces copied into one array and read
-/// back waited on store forwarding, each load spanning two of the copy's stores (BENCHMARKS.md,
-/// "Making a hasher and finishing a short stream").
+/// back waited on store forwarding, each load spanning two of the copy's stores
+/// (benches/results/amd-epyc-zen5-notes.md, "Making a hasher and finishing a short stream").
 #[inline]
 fn straddled_stripe(buffer: &[u8; BUFFER_LEN], buffered: usize) -> [u64; 8] {
     let catch_up = STRIPE_LEN - buffered;
@@ -389,7 +389,8 @@ impl State {
         }
         // A closure always inlined, not the function `W::long`, whose call shim whole-program
         // optimisation left out of line: the merge then read the accumulators back from
-        // memory (BENCHMARKS.md, "The stream's digest under whole-program optimisation").
+        // memory (benches/results/amd-epyc-zen4-notes.md, "The stream's digest under whole-program
+        // optimisation (2026-12-07)").
         self.long_digest(
             #[inline(always)]
             |acc, secret, len| W::long(acc, secret, len),

@@ -8,8 +8,9 @@
 //! copies spread over the cores, and a slow hash never waits for a copy once the ring is full.
 //! The hasher sees the chunks in order: the hash is the sequential one.
 //!
-//! Why this design on every CPU measured (BENCHMARKS.md, "One big file" in each CPU's part;
-//! `benches/bigfile.sh` measures it anew):
+//! Why this design on every CPU measured (benches/results/amd-epyc-zen4.md, "One big file: the
+//! copy and the ways to read it", and the same in each CPU's record; `benches/bigfile.sh`
+//! measures it anew):
 //! - The copy is the kernel's, and its speed depends on where the buffer sits in its page. The
 //!   ring's buffers come from [`ReadBuffer`], placed where every CPU measured copies fast.
 //! - So placed, two threads copy in about half the time of one, on every CPU measured, and
@@ -32,7 +33,8 @@ use crate::DynHasher;
 
 /// Bytes a reader copies at a time into one buffer of the ring: long enough that a system
 /// call's cost is small beside its copy, short enough that the ring is cheap to set up and its
-/// buffers stay in a core's L2 cache (BENCHMARKS.md, "The ring's chunk and where it starts").
+/// buffers stay in a core's L2 cache (benches/results/amd-epyc-zen4-notes.md, "The ring's
+/// chunk and where it starts").
 const CHUNK_LEN: usize = 256 << 10;
 
 /// Buffers in the ring per reader: how far the readers may run ahead of the hash.
@@ -46,7 +48,7 @@ const MAX_SLOTS: usize = 32;
 pub(super) const MAX_READERS: usize = MAX_SLOTS;
 
 /// Reads shorter than this are the calling thread's alone: threads and buffers cost more than
-/// they save (BENCHMARKS.md, "The ring's chunk and where it starts").
+/// they save (benches/results/amd-epyc-zen4-notes.md, "The ring's chunk and where it starts").
 pub(super) const MIN_PARALLEL_READ_LEN: u64 = 64 << 20;
 
 /// What the readers and the hasher share, under one lock.
