@@ -361,9 +361,19 @@ export function hashingStream(name, options) {
   return stream;
 }
 
+/**
+ * The longest string V8 makes (2**29 - 24 characters in 64-bit Node and Chromium): base64 of
+ * more is refused before any work.
+ */
+const MAX_STRING_LENGTH = 2 ** 29 - 24;
+
 /** `bytes` in standard base64, as the clouds show checksums. */
 export function base64(bytes) {
-  return backend.base64(bytesOf(bytes));
+  const data = bytesOf(bytes);
+  if (Math.ceil(data.length / 3) * 4 > MAX_STRING_LENGTH) {
+    throw new RangeError(`base64 of ${data.length} bytes would exceed JavaScript's longest string`);
+  }
+  return backend.base64(data);
 }
 
 
@@ -401,6 +411,9 @@ export class S3Composite {
 export const cloud = {
   /** S3's ChecksumCRC32, ChecksumCRC32C or ChecksumCRC64NVME (single part or FULL_OBJECT). */
   s3(hasher) {
+    if (!["CRC32", "CRC32C", "CRC64NVME"].includes(hasher.algorithm)) {
+      throw new RangeError(`S3's checksums are CRC-32, CRC-32C and CRC-64/NVME, not ${hasher.algorithm}`);
+    }
     return base64(hasher.digest());
   },
   /** Azure's x-ms-content-crc64: CRC-64/NVME's little-endian bytes. */

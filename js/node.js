@@ -199,14 +199,37 @@ export async function hashFile(name, path, options = {}) {
   return readFile(name, filePath, options, offset, length);
 }
 
-/** hashFile on WebAssembly: the file read here, two buffers in turn. */
+/**
+ * The most hashFile calls that read at once on WebAssembly; the others wait their turn, so
+ * many calls at once hold at most this many pairs of buffers.
+ */
+const READS_AT_ONCE = 4;
+let reading = 0;
+const waiting = [];
+
+/** hashFile on WebAssembly: the file read here, two buffers in turn, a few files at a time. */
 async function readFile(name, path, options, offset, length) {
   const hasher = new Hasher(name, options);
-  const { signal } = options;
+  if (reading >= READS_AT_ONCE) await new Promise((resume) => waiting.push(resume));
+  reading++;
+  try {
+    return await readInto(hasher, path, options.signal, offset, length);
+  } finally {
+    reading--;
+    waiting.shift()?.();
+  }
+}
+
+/**
+ * Reads the file at `path` into `hasher`. A file whose size or modification time changed
+ * between the first look and the last is an error (code ECHANGED), not a hash of no version.
+ */
+async function readInto(hasher, path, signal, offset, length) {
   const file = await open(path);
   try {
     // A small file gets small buffers; a size of 0 may be a pseudo-file or a FIFO with more.
-    const { size } = await file.stat();
+    const first = await file.stat();
+    const { size } = first;
     if (offset !== undefined && offset > BigInt(size)) {
       throw new RangeError(`the offset ${offset} is past the end of '${path}', ${size} bytes long`);
     }
@@ -240,6 +263,11 @@ async function readFile(name, path, options, offset, length) {
     }
     if (left !== Infinity && left > 0) {
       throw new RangeError(`'${path}' ended ${left} bytes before the range's end`);
+    }
+    const last = await file.stat();
+    if (first.isFile() && (last.size !== first.size || last.mtimeMs !== first.mtimeMs || last.ctimeMs !== first.ctimeMs)) {
+      const error = new Error(`ECHANGED: file changed while it was being hashed, '${path}'`);
+      throw Object.assign(error, { code: "ECHANGED", path });
     }
   } finally {
     await file.close();

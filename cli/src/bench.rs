@@ -77,12 +77,12 @@ pub fn run(choice: &Choice, samples: &[(String, Vec<u8>)]) -> Result<(), String>
     // Files are named before their lines; the made-up sample is not.
     let named = !samples.is_empty();
     let samples = if samples.is_empty() {
-        made_up = [(
-            String::new(),
-            (0..sample_len)
-                .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
-                .collect::<Vec<u8>>(),
-        )];
+        let mut sample = Vec::new();
+        sample
+            .try_reserve_exact(sample_len.saturating_add(1))
+            .map_err(|_| format!("-B{sample_len}: no memory for a sample of {sample_len} bytes"))?;
+        sample.extend((0..sample_len).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8));
+        made_up = [(String::new(), sample)];
         &made_up[..]
     } else {
         samples
@@ -90,7 +90,10 @@ pub fn run(choice: &Choice, samples: &[(String, Vec<u8>)]) -> Result<(), String>
     let mut out = io::stdout().lock();
     for (name, sample) in samples {
         // One byte more, so that the unaligned benchmarks can start one byte in.
-        let mut padded = Vec::with_capacity(sample.len() + 1);
+        let mut padded = Vec::new();
+        padded
+            .try_reserve_exact(sample.len() + 1)
+            .map_err(|_| format!("no memory for a copy of the {} bytes sampled", sample.len()))?;
         padded.push(0);
         padded.extend_from_slice(sample);
         if named {

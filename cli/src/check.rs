@@ -12,7 +12,7 @@ use std::fs::File;
 use std::io::{self, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::num::NonZeroU64;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use iohash::cloud::S3Composite;
@@ -258,6 +258,15 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
             );
             return false;
         };
+        let list_dir = match input {
+            Input::Path(path) => path.parent().map(Path::to_path_buf),
+            _ => None,
+        };
+        if let Some(why) = audit_refusal(&root, list_dir.as_deref()) {
+            let _ = out.flush();
+            eprintln!("{program}: {list_name}: --audit: {why}");
+            return false;
+        }
         for found in crate::tree::walk(root, tree_options) {
             match found {
                 crate::tree::Found::File(path) => {
@@ -354,6 +363,37 @@ fn normalized(name: &[u8]) -> &[u8] {
         name = rest;
     }
     name
+}
+
+/// Why an audit must not walk `root`, the listed names' common directory: `root` is `/` once
+/// `.` and `..` are resolved (the whole system, `/proc` too), or it climbs with `..` above
+/// the list's own directory (`list_dir`; the working directory for standard input), where a
+/// list names no tree it was made from. A root the names give outright, absolute, is walked.
+fn audit_refusal(root: &Path, list_dir: Option<&Path>) -> Option<String> {
+    // A root that does not resolve is left to the walk, which reports it.
+    let resolved = std::fs::canonicalize(root).ok()?;
+    if resolved.parent().is_none() {
+        return Some(format!(
+            "the listed names lead to {} ({}), and an audit does not walk all of it",
+            root.display(),
+            resolved.display()
+        ));
+    }
+    let climbs = root
+        .components()
+        .any(|part| part == std::path::Component::ParentDir);
+    let home = match list_dir {
+        Some(dir) if !dir.as_os_str().is_empty() => std::fs::canonicalize(dir).ok()?,
+        _ => std::env::current_dir().ok()?,
+    };
+    (climbs && home != resolved && home.starts_with(&resolved)).then(|| {
+        format!(
+            "the listed names climb with .. to {}, above the list's directory {}; an audit \
+             walks no further up than the list (name the files from there, or audit with -r)",
+            resolved.display(),
+            home.display()
+        )
+    })
 }
 
 /// The deepest directory that holds every name (`.` if relative names share none): what

@@ -42,6 +42,20 @@ fn parse_size(text: &str) -> Result<NonZeroU64, String> {
     NonZeroU64::new(parse_bytes(text)?).ok_or_else(|| format!("'{text}' is not a size above 0"))
 }
 
+/// `-B#`: the benchmark's sample size, below 4 GiB as xxhsum reads it (a 32-bit number), with
+/// xxhsum's words for a larger one.
+fn parse_sample_len(text: &str) -> Result<usize, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err("not a size: expected a whole number of bytes".to_owned());
+    }
+    text.parse::<u32>()
+        .ok()
+        .and_then(|len| usize::try_from(len).ok())
+        .ok_or_else(|| {
+            "numeric value too large (the sample is at most 4294967295 bytes)".to_owned()
+        })
+}
+
 /// `--offset` and `--length`: a size that may be 0 (`0`, `0KiB`).
 ///
 /// Anything but digits and letters after them (` 5`, `1.5`, `-5`) is not a size at all, and
@@ -232,7 +246,7 @@ struct Args {
     bench_rounds: Option<u32>,
 
     /// With -b and no FILE: the made-up sample's size in bytes (xxhsum's -B#) [default: 102400]
-    #[arg(long, value_name = "N", hide = true)]
+    #[arg(long, value_name = "N", hide = true, value_parser = parse_sample_len)]
     bench_sample: Option<usize>,
 
     /// Print every algorithm -H takes, with its names, and exit

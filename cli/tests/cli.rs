@@ -958,6 +958,69 @@ fn audit_finds_an_added_a_removed_and_a_changed_file_among_ten_thousand() {
 }
 
 #[test]
+fn an_audit_refuses_names_that_climb_to_the_root_or_above_the_list() {
+    let dir = tempfile::tempdir().unwrap();
+    fs::create_dir_all(dir.path().join("proj/sub")).unwrap();
+    fs::write(dir.path().join("proj/a"), b"a").unwrap();
+    fs::write(dir.path().join("proj/sub/b"), b"b").unwrap();
+    let deep = "../".repeat(dir.path().components().count() + 3);
+    let hostname = fs::read("/etc/hostname").unwrap_or_default();
+    let line = |name: &str, data: &[u8]| {
+        let hash = <iohash::XxHash3 as iohash::NonCryptographicHasher>::hash(data);
+        format!("XXH3_{hash:016x}  {name}\n")
+    };
+    // `..` and `.` taken out, each list's names share / alone: never walked.
+    for names in [
+        [format!("{deep}etc/hostname"), format!("{deep}usr/x")],
+        ["/./etc/hostname".to_owned(), "/./usr/x".to_owned()],
+    ] {
+        let list = names
+            .iter()
+            .map(|name| line(name, &hostname))
+            .collect::<String>();
+        fs::write(dir.path().join("proj/list"), list).unwrap();
+        let audit = iohash(&dir.path().join("proj"), args!["-c", "--audit", "list"]);
+        assert_status(&audit, false);
+        assert!(stderr(&audit).contains("--audit:"), "{}", stderr(&audit));
+        assert!(!String::from_utf8_lossy(&audit.stdout).contains("NEW"));
+    }
+    // Names that climb above the list's directory: refused. The same tree named from the
+    // list's own directory, or by absolute names, is audited.
+    fs::write(
+        dir.path().join("proj/sub/list"),
+        line("../a", b"a") + &line("../sub/b", b"b"),
+    )
+    .unwrap();
+    let above = iohash(&dir.path().join("proj/sub"), args!["-c", "--audit", "list"]);
+    assert_status(&above, false);
+    assert!(
+        stderr(&above).contains("above the list's directory"),
+        "{}",
+        stderr(&above)
+    );
+    fs::write(
+        dir.path().join("proj/list"),
+        line("a", b"a") + &line("sub/b", b"b"),
+    )
+    .unwrap();
+    let here = iohash(&dir.path().join("proj"), args!["-c", "--audit", "list"]);
+    assert!(
+        String::from_utf8_lossy(&here.stdout).contains("list: NEW"),
+        "{}",
+        stderr(&here)
+    );
+    let a = dir.path().join("proj/a").display().to_string();
+    let b = dir.path().join("proj/sub/b").display().to_string();
+    fs::write(
+        dir.path().join("proj/sub/list"),
+        line(&a, b"a") + &line(&b, b"b"),
+    )
+    .unwrap();
+    let absolute = iohash(&dir.path().join("proj/sub"), args!["-c", "--audit", "list"]);
+    assert!(stderr(&absolute).is_empty(), "{}", stderr(&absolute));
+}
+
+#[test]
 fn an_audit_never_walks_all_of_the_root_and_counts_unreadable_directories_apart() {
     let dir = tempfile::tempdir().unwrap();
     fs::create_dir_all(dir.path().join("media/locked")).unwrap();

@@ -2,7 +2,7 @@
 // awscrt and azure's extensions), and CRC combine.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Hasher, S3Composite, cloud, hash } from "iohash";
+import { Hasher, S3Composite, base64, cloud, hash } from "iohash";
 import { golden, pattern } from "./support.mjs";
 
 const answers = golden();
@@ -39,4 +39,13 @@ test("CRCs hashed in ranges combine into the whole's", () => {
     assert.equal(head.hex(), hash(name, data).hex(), name);
   }
   assert.throws(() => new Hasher("crc32").update(data).combine(new Hasher("crc32c")), RangeError);
+});
+
+test("cloud forms refuse algorithms their cloud does not use, and base64 what no string holds", () => {
+  const data = new TextEncoder().encode("123456789");
+  assert.throws(() => cloud.s3(hash("xxh3", data)), { name: "RangeError", message: /S3's checksums/ });
+  assert.throws(() => cloud.s3(hash("crc-16/arc", data)), RangeError);
+  // Past V8's longest string: refused before any work (the zeroed array is never touched).
+  assert.throws(() => base64(new Uint8Array(402_653_190)), { name: "RangeError", message: /longest string/ });
+  assert.equal(base64(new Uint8Array(3)), "AAAA");
 });

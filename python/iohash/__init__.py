@@ -212,11 +212,14 @@ def file_digest(fileobj, name, /, *, seed=0):
     if type(fileobj) is _io.BytesIO:
         # Its buffer, without a copy.
         view = fileobj.getbuffer()
+        start = fileobj.tell()
         try:
-            hasher.update(view[fileobj.tell():])
+            hasher.update(view[start:])
+            end = max(start, len(view))
         finally:
             view.release()
-        fileobj.seek(0, _os.SEEK_END)
+        # Where read() would leave it: the end, or where it was if that is past the end.
+        fileobj.seek(end)
         return hasher
     buffer = _read_buffer(_CHUNK)
     while True:

@@ -24,7 +24,8 @@ use crate::signals::{Check, Interrupts, CHECK_INTERVAL};
 /// refused is a `MemoryError`, as Python's own allocations give.
 pub(crate) fn os_error(py: Python<'_>, err: &io::Error, filename: &Bound<'_, PyAny>) -> PyErr {
     if err.kind() == io::ErrorKind::OutOfMemory {
-        return PyMemoryError::new_err(format!("{err} (reading {filename})"));
+        // No message: making one would need memory there may be none of.
+        return PyMemoryError::new_err(());
     }
     let build = || -> PyResult<PyErr> {
         let errno = py.import("errno")?;
@@ -38,6 +39,8 @@ pub(crate) fn os_error(py: Python<'_>, err: &io::Error, filename: &Bound<'_, PyA
             }
             None => {
                 let name = match err.kind() {
+                    // A range the file does not hold, or of what is no regular file.
+                    io::ErrorKind::UnexpectedEof | io::ErrorKind::InvalidInput => Some("EINVAL"),
                     io::ErrorKind::NotFound => Some("ENOENT"),
                     io::ErrorKind::PermissionDenied => Some("EACCES"),
                     io::ErrorKind::IsADirectory => Some("EISDIR"),
@@ -51,13 +54,20 @@ pub(crate) fn os_error(py: Python<'_>, err: &io::Error, filename: &Bound<'_, PyA
                 (code, err.to_string())
             }
         };
-        Ok(PyOSError::new_err((
-            code,
-            message,
-            filename.clone().unbind(),
-        )))
+        // Without an error number, OSError's three arguments print "[Errno None]".
+        Ok(match code {
+            Some(code) => PyOSError::new_err((code, message, filename.clone().unbind())),
+            None => PyOSError::new_err(format!("{message}: {}", describe(filename))),
+        })
     };
     build().unwrap_or_else(|failed| failed)
+}
+
+/// `filename` as an OSError shows it: its `repr`.
+fn describe(filename: &Bound<'_, PyAny>) -> String {
+    filename
+        .repr()
+        .map_or_else(|_| "the file".to_owned(), |repr| repr.to_string())
 }
 
 /// The path `path` names: a str, bytes or os.PathLike, as `open` takes them (`os.fspath`'s

@@ -55,6 +55,16 @@ def test_file_digest_of_an_open_file_past_its_end_or_with_a_size_that_lies(data_
             assert source.read() == b""
 
 
+def test_file_digest_of_a_bytesio_past_its_end_leaves_it_there():
+    stream = io.BytesIO(b"hello")
+    stream.seek(10)
+    assert iohash.file_digest(stream, "crc32").intdigest() == 0
+    assert stream.tell() == 10  # as hashlib.file_digest and read() leave it
+    stream.seek(2)
+    assert iohash.file_digest(stream, "crc32").intdigest() == iohash.crc32(b"llo").intdigest()
+    assert stream.tell() == 5
+
+
 def test_file_digest_of_objects_without_a_descriptor(data_file):
     _, data = data_file
     stream = io.BytesIO(data)

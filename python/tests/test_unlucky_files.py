@@ -3,6 +3,7 @@ sources, Ctrl-C during long or blocked reads, ranges past the end, arguments tha
 paths. The hash is of the bytes the caller's object gives, or there is a clear error."""
 
 import bz2
+import errno
 import gzip
 import io
 import json
@@ -150,8 +151,11 @@ def test_a_range_that_starts_past_the_end_is_an_error(tmp_path):
     assert hasher.intdigest() == iohash.crc32c(b"kept").intdigest()
     assert hasher.update_file(path, offset=100_000) == 0
     assert hasher.update_file(path, offset=99_000) == 1000
-    with pytest.raises(OSError, match="range ends at byte 100001"):
+    with pytest.raises(OSError, match="range ends at byte 100001") as caught:
         hasher.update_file(path, 1, 100_000)
+    # EINVAL, not "[Errno None]": the arguments do not fit the file.
+    assert caught.value.errno == errno.EINVAL and caught.value.filename == path
+    assert str(caught.value).startswith("[Errno 22] the file is 100000 bytes long, and the range ends")
 
 
 def test_paths_are_str_bytes_or_path_like_and_nothing_else(tmp_path):

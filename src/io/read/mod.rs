@@ -122,7 +122,8 @@ impl<'a> FileRead<'a> {
     }
 
     /// Reads a large file on at most `threads` threads, the calling one among them (0, the
-    /// default: one per CPU; never more than 32, the buffers the reads go into). A program
+    /// default: one per CPU; never more than the CPUs, nor than 32, the buffers the reads go
+    /// into). A program
     /// that hashes files side by side, or reads a disk that seeks, passes 1. A thread the
     /// system refuses is no error: the others read its share.
     pub fn threads(mut self, threads: usize) -> Self {
@@ -163,8 +164,12 @@ impl<'a> FileRead<'a> {
     /// The error from opening or reading (with [`ErrorKind::NotFound`],
     /// [`ErrorKind::PermissionDenied`]...), [`ErrorKind::IsADirectory`] for a directory, the
     /// range's errors ([`range`](FileRead::range)), the first error of the observer's check,
-    /// or one of kind [`ErrorKind::Other`] saying "file changed while it was being hashed". On
-    /// an error the hasher may have been given part of the file: start again from a new one.
+    /// or one of kind [`ErrorKind::Other`] saying "file changed while it was being hashed"
+    /// when its size, modification or status-change time, device or inode moved meanwhile.
+    /// Writes that move none of them go unseen: through a shared memory map (whose times the
+    /// kernel updates only at write-back), or from another machine on a network file system.
+    /// On an error the hasher may have been given part of the file: start again from a new
+    /// one.
     pub fn append_to<H: DynHasher + ?Sized>(self, hasher: &mut H) -> io::Result<u64> {
         let opened;
         let file = match self.source {
@@ -226,11 +231,15 @@ fn snapshot_of_contents(file: &File) -> io::Result<FileSnapshot> {
 }
 
 /// How many threads read `len` bytes when `threads` were asked for: one below the ring's
-/// threshold, or where the system has no positional reads; never more than the ring has
-/// buffers for.
+/// threshold, or where the system has no positional reads; never more than the CPUs, nor
+/// than the ring has buffers for.
 fn readers(threads: usize, len: u64) -> usize {
     match os::POSITIONAL && len >= ring::MIN_PARALLEL_READ_LEN {
-        true => threads::thread_count(threads, ring::chunks(len)).min(ring::MAX_READERS),
+        // More readers than CPUs only wait on each other: asked for more, one file still gets
+        // one per CPU.
+        true => threads::thread_count(threads, ring::chunks(len))
+            .min(threads::thread_count(0, ring::chunks(len)))
+            .min(ring::MAX_READERS),
         false => 1,
     }
 }

@@ -211,11 +211,13 @@ fn a_refused_thread_is_reported_and_changes_nothing() {
         }
     }
     let (_dir, path, data) = painted(MIN_PARALLEL_READ_LEN as usize + CHUNK / 2);
-    for (refuse, threads, heard) in [
-        (true, 3, vec![(3, 1, ErrorKind::WouldBlock)]),
-        (true, 1, vec![]),
-        (false, 3, vec![]),
-    ] {
+    // Three asked, but never more than the CPUs: a machine of one hears of no refusal.
+    let readers = super::readers(3, data.len() as u64);
+    let refused = match readers {
+        1 => vec![],
+        n => vec![(n, 1, ErrorKind::WouldBlock)],
+    };
+    for (refuse, threads, heard) in [(true, 3, refused), (true, 1, vec![]), (false, 3, vec![])] {
         threads::tests::REFUSE.set(refuse);
         let (mut hasher, mut refusals) = (XxHash3::new(), Refusals::default());
         let read = FileRead::path(&path)
@@ -269,8 +271,8 @@ fn an_open_ended_range_reads_a_pseudo_file_to_its_end() {
     assert_eq!(tail.current_hash(), XxHash3::hash(b""));
 }
 
-/// However many threads are asked for, the ring starts no more than it has buffers for: the
-/// observer hears of the refusal with the count the ring asked for.
+/// However many threads are asked for, the ring starts no more than the CPUs, nor than it has
+/// buffers for: the observer hears of the refusal with the count the ring asked for.
 #[test]
 #[cfg_attr(target_family = "wasm", ignore = "WASI has no temporary directory")]
 fn a_huge_thread_count_starts_no_more_readers_than_buffers() {
@@ -291,5 +293,27 @@ fn a_huge_thread_count_starts_no_more_readers_than_buffers() {
     threads::tests::REFUSE.set(false);
     assert_eq!(read.unwrap(), data.len() as u64);
     assert_eq!(hasher.current_hash(), XxHash3::hash(&data));
-    assert_eq!(asked.0, Some(super::ring::MAX_READERS));
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let readers = cpus.min(super::ring::MAX_READERS);
+    assert_eq!(asked.0, (readers > 1).then_some(readers));
+}
+
+#[test]
+fn one_file_never_gets_more_readers_than_cpus() {
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let big = 4 << 30;
+    for asked in [0, 2, 64, 100_000, usize::MAX] {
+        let readers = super::readers(asked, big);
+        assert!(
+            readers <= cpus,
+            "{asked} asked: {readers} readers on {cpus} CPUs"
+        );
+        assert!(readers >= 1);
+    }
+    assert_eq!(super::readers(1, big), 1);
+    assert_eq!(
+        super::readers(100_000, 1 << 20),
+        1,
+        "below the ring's threshold"
+    );
 }
