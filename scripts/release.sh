@@ -14,7 +14,7 @@
 #   IOHASH_RELEASE_DIRTY=1 ...    from the working tree as it is (to try the script)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ -n "$(git status --porcelain)" ] && [ "${IOHASH_RELEASE_DIRTY:-}" != 1 ]; then
+if [ -n "$(git status --porcelain --untracked-files=no)" ] && [ "${IOHASH_RELEASE_DIRTY:-}" != 1 ]; then
   echo "release.sh: the tree has changes; commit them (or IOHASH_RELEASE_DIRTY=1 to try)" >&2
   exit 1
 fi
@@ -32,7 +32,11 @@ fi
 say "the crates, checked as crates.io will build them (the command against the library's package)"
 # As .ci/run's package step: the library's package overlay from an earlier run is stale.
 rm -rf "${CARGO_HOME:-$HOME/.cargo}"/registry/src/-*/iohash-[0-9]*
-CARGO_TARGET_DIR=target/package-build cargo publish --dry-run --locked "${dirty[@]}" -p iohash -p iohash-cli
+rm -f target/package-build/package/*.crate
+CARGO_TARGET_DIR=target/package-build cargo package --locked "${dirty[@]}" -p iohash -p iohash-cli
+# What crates.io checks beyond the build, in publishing order (the library first).
+CARGO_TARGET_DIR=target/package-build cargo publish --dry-run --no-verify --locked "${dirty[@]}" \
+  -p iohash -p iohash-cli
 cp target/package-build/package/iohash-"$version".crate target/package-build/package/iohash-cli-"$version".crate "$out/"
 
 say "the Python sdist and wheels"
@@ -48,17 +52,17 @@ fi
 
 say "the npm packages: the main one (wasm-opt'd module) and this machine's addon"
 js/build.sh
-if command -v wasm-opt >/dev/null; then
-  before=$(stat -c %s js/pkg/iohash_js_bg.wasm)
-  # SIMD128 and the features wasm-bindgen's output uses; -O3 keeps the speed -Oz would trade.
-  wasm-opt -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    js/pkg/iohash_js_bg.wasm -o js/pkg/iohash_js_bg.wasm
-  echo "wasm-opt: $before -> $(stat -c %s js/pkg/iohash_js_bg.wasm) bytes"
-else
-  echo "release.sh: wasm-opt (binaryen) is missing: apt-get install binaryen" >&2
-  exit 1
-fi
+# wasm-opt from npm's binaryen (a devDependency: npm ci --prefix js), current enough for what
+# wasm-bindgen emits; Debian 12's binaryen 108 made a module Node refused (its externref table).
+wasm_opt=js/node_modules/.bin/wasm-opt
+[ -x "$wasm_opt" ] || npm ci -q --no-audit --no-fund --prefix js
+before=$(stat -c %s js/pkg/iohash_js_bg.wasm)
+# The features the build uses (SIMD128, and those Rust's wasm32 target enables); -O3 keeps the
+# speed that -Oz would trade for size.
+"$wasm_opt" -O3 --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+  js/pkg/iohash_js_bg.wasm -o js/pkg/iohash_js_bg.wasm
+echo "wasm-opt: $before -> $(stat -c %s js/pkg/iohash_js_bg.wasm) bytes"
 (cd js && npm pack -q --pack-destination "../$out" >/dev/null)
 for addon in js/iohash.*.node; do
   platform=${addon#js/iohash.}
@@ -90,6 +94,7 @@ for target in x86_64-unknown-linux-musl aarch64-unknown-linux-musl; do
 done
 
 say "the SBOMs (CycloneDX 1.5, by cargo-cyclonedx) of what ships, then SHA256SUMS"
+# (CI installs it ahead: .ci/jobs cyclonedx.)
 command -v cargo-cyclonedx >/dev/null || cargo install -q --locked cargo-cyclonedx --version 0.5.9
 # It writes one beside each workspace member's manifest; those that ship are kept.
 cargo cyclonedx -q -f json --spec-version 1.5 --no-build-deps --override-filename release-sbom
