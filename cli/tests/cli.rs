@@ -2710,3 +2710,41 @@ fn threads_a_process_limit_refuses_leave_the_work_to_those_it_gives() {
         );
     }
 }
+
+/// cli/README.md's sessions (lines `$ COMMAND` and the output after them), run as written by
+/// `sh` in a folder holding the file they name: f8, the S3 golden file's 9,000,000 bytes of
+/// seed 8, so the composite is the one awscrt computed (tests/data/cloud_golden.txt).
+#[test]
+fn the_readmes_sessions_print_what_they_show() {
+    let readme = include_str!("../README.md");
+    let dir = tempfile::tempdir().unwrap();
+    fs::write(dir.path().join("f8"), splitmix_bytes(8, 9_000_000)).unwrap();
+    let bin = Path::new(IOHASH).parent().unwrap();
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let mut sessions = 0;
+    for block in readme.split("```sh\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        if !block.starts_with("$ ") {
+            continue;
+        }
+        sessions += 1;
+        let mut lines = block.lines().peekable();
+        while let Some(line) = lines.next() {
+            let command = line.strip_prefix("$ ").expect("a session starts each run with $");
+            let mut want = String::new();
+            while let Some(output) = lines.next_if(|line| !line.starts_with("$ ")) {
+                want.push_str(output);
+                want.push('\n');
+            }
+            let out = Command::new("sh")
+                .args(["-c", command])
+                .current_dir(dir.path())
+                .env("PATH", &path)
+                .output()
+                .unwrap();
+            assert_status(&out, true);
+            assert_eq!(String::from_utf8_lossy(&out.stdout), want, "$ {command}");
+        }
+    }
+    assert!(sessions >= 1, "no session found in cli/README.md");
+}
