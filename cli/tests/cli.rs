@@ -2720,7 +2720,11 @@ fn the_readmes_sessions_print_what_they_show() {
     let dir = tempfile::tempdir().unwrap();
     fs::write(dir.path().join("f8"), splitmix_bytes(8, 9_000_000)).unwrap();
     let bin = Path::new(IOHASH).parent().unwrap();
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     let mut sessions = 0;
     for block in readme.split("```sh\n").skip(1) {
         let block = block.split("```").next().unwrap();
@@ -2730,7 +2734,9 @@ fn the_readmes_sessions_print_what_they_show() {
         sessions += 1;
         let mut lines = block.lines().peekable();
         while let Some(line) = lines.next() {
-            let command = line.strip_prefix("$ ").expect("a session starts each run with $");
+            let command = line
+                .strip_prefix("$ ")
+                .expect("a session starts each run with $");
             let mut want = String::new();
             while let Some(output) = lines.next_if(|line| !line.starts_with("$ ")) {
                 want.push_str(output);
