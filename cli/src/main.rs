@@ -541,7 +541,10 @@ fn run(personality: &Personality, args: Args) -> Result<bool, String> {
     }
     if args.man {
         let mut page = Vec::new();
-        clap_mangen::Man::new(Args::command())
+        // clap_mangen's own synopsis lists every option without its value (`[-H ]`); the
+        // usage line says what a reader needs, and OPTIONS below gives each value's name.
+        let command = Args::command().override_usage("iohash [OPTIONS] [FILE]...");
+        clap_mangen::Man::new(command)
             .render(&mut page)
             .map_err(|e| format!("the man page: {e}"))?;
         return to_stdout(&page);

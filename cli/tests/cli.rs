@@ -2317,6 +2317,12 @@ fn completion_scripts_load_and_the_man_page_has_every_option() {
     for option in options {
         assert!(man.contains(option), "{option} is not in the man page");
     }
+    // The synopsis names no option without its value (clap_mangen's own wrote `[-H ]`), and
+    // the options say what each takes.
+    let synopsis = man.split(".SH SYNOPSIS").nth(1).unwrap().split(".SH").next().unwrap();
+    assert!(!synopsis.contains("-H \\fR]") && !synopsis.contains("[\\fB-H \\fR]"), "{synopsis}");
+    assert!(synopsis.contains("[OPTIONS] [FILE]..."), "{synopsis}");
+    assert!(man.contains("ALGORITHM"), "the options name no value");
     let both = iohash(dir.path(), args!["--man", "README.md"]);
     assert_status(&both, false);
 }
