@@ -89,6 +89,8 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     // history's folder, leaving out what the manifest's ignore patterns leave out.
     let mut audit_root = None;
     let mut audit_options = options.audit.clone();
+    // An MHL manifest's nested histories' files: listed for the audit, not checked here.
+    let mut nested_recorded = Vec::new();
     let parse_options = ParseOptions {
         little_endian: options.little_endian,
         only: options.only,
@@ -99,7 +101,13 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     let items: Box<dyn Iterator<Item = (u64, Item)> + Send> = match input {
         Input::Path(path) if path.extension().is_some_and(|e| e == "mhl") => {
             match crate::mhl::manifest_as_list(path) {
-                Ok((root, entries, ignore)) => {
+                Ok(crate::mhl::ManifestList {
+                    root,
+                    entries,
+                    ignore,
+                    nested,
+                }) => {
+                    nested_recorded = nested;
                     if let Some(audit) = &mut audit_options {
                         // The history's own folders, whatever the manifest's list says.
                         let patterns = ignore.iter().map(String::as_str).chain(["ascmhl"]);
@@ -133,6 +141,12 @@ fn check_file(program: &str, input: &Input, options: &CheckOptions) -> bool {
     let hashers = Hashers::new(options.seed);
     // With --audit, every name the list holds (a set as large as the list).
     let mut listed: HashSet<Vec<u8>> = HashSet::new();
+    if audit_options.is_some() {
+        for path in &nested_recorded {
+            let name = crate::input::path_bytes(path);
+            listed.insert(normalized(&name).to_vec());
+        }
+    }
     // The run ends early only by `done`'s Break: a `Watch` never fails its check.
     let _ = hash_files(
         items,

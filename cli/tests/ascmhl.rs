@@ -1305,3 +1305,43 @@ fn verbose_output_that_cannot_be_written_loses_no_generation() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
+
+/// A reel's manifest read as a checksum list audits the cards nested in it as the reference's
+/// `diff` does: their files are recorded by the cards' own histories, so none is NEW.
+#[test]
+fn an_audit_of_a_reel_takes_its_cards_histories_for_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let card = dir.path().join("REEL/card");
+    fs::create_dir_all(card.join("sub")).unwrap();
+    fs::write(card.join("clip.mov"), splitmix_bytes(1, 5000)).unwrap();
+    fs::write(card.join("sub/frame.raw"), splitmix_bytes(2, 300)).unwrap();
+    fs::write(dir.path().join("REEL/notes.txt"), b"reel notes").unwrap();
+    for folder in ["REEL/card", "REEL"] {
+        let made = iohash_in(dir.path(), &["--mhl", folder]);
+        assert!(
+            made.status.success(),
+            "{}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+    }
+    let manifest = fs::read_dir(dir.path().join("REEL/ascmhl"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .find(|n| n.starts_with("0001_") && n.ends_with(".mhl"))
+        .unwrap();
+    let list = format!("REEL/ascmhl/{manifest}");
+    let audit = iohash_in(dir.path(), &["-c", &list, "--audit"]);
+    let stdout = String::from_utf8_lossy(&audit.stdout);
+    assert!(
+        audit.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&audit.stderr)
+    );
+    assert!(!stdout.contains("NEW"), "{stdout}");
+    // A file no history records is still new.
+    fs::write(card.join("later.mov"), b"later").unwrap();
+    let audit = iohash_in(dir.path(), &["-c", &list, "--audit"]);
+    let stdout = String::from_utf8_lossy(&audit.stdout);
+    assert!(stdout.contains("REEL/card/later.mov: NEW\n"), "{stdout}");
+    assert_eq!(audit.status.code(), Some(1));
+}

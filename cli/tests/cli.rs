@@ -2319,8 +2319,17 @@ fn completion_scripts_load_and_the_man_page_has_every_option() {
     }
     // The synopsis names no option without its value (clap_mangen's own wrote `[-H ]`), and
     // the options say what each takes.
-    let synopsis = man.split(".SH SYNOPSIS").nth(1).unwrap().split(".SH").next().unwrap();
-    assert!(!synopsis.contains("-H \\fR]") && !synopsis.contains("[\\fB-H \\fR]"), "{synopsis}");
+    let synopsis = man
+        .split(".SH SYNOPSIS")
+        .nth(1)
+        .unwrap()
+        .split(".SH")
+        .next()
+        .unwrap();
+    assert!(
+        !synopsis.contains("-H \\fR]") && !synopsis.contains("[\\fB-H \\fR]"),
+        "{synopsis}"
+    );
     assert!(synopsis.contains("[OPTIONS] [FILE]..."), "{synopsis}");
     assert!(man.contains("ALGORITHM"), "the options name no value");
     let both = iohash(dir.path(), args!["--man", "README.md"]);

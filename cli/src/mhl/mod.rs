@@ -245,7 +245,7 @@ pub enum ListEntry {
 /// A manifest in a history's `ascmhl` folder is read only if the history's chain checks
 /// (every manifest it names is there with its C4 id, this one included), as the reference
 /// reads a history.
-pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<ListEntry>, Vec<String>)> {
+pub fn manifest_as_list(path: &Path) -> io::Result<ManifestList> {
     let bytes = std::fs::read(path)?;
     let folder = path.parent().unwrap_or(Path::new(""));
     let in_history = folder.file_name().is_some_and(|name| name == FOLDER);
@@ -269,7 +269,39 @@ pub fn manifest_as_list(path: &Path) -> io::Result<(PathBuf, Vec<ListEntry>, Vec
     } else {
         root
     };
-    Ok((root.to_path_buf(), entries, manifest.ignore))
+    // The files the histories nested in this one record: what their own manifests cover, as
+    // the reference's `diff` counts them, so an audit calls none of them new.
+    let nested = match in_history {
+        true => history::History::load(root)
+            .map(|history| {
+                history
+                    .children
+                    .iter()
+                    .flat_map(history::History::recorded_paths)
+                    .map(|path| root.join(path))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        false => Vec::new(),
+    };
+    Ok(ManifestList {
+        root: root.to_path_buf(),
+        entries,
+        ignore: manifest.ignore,
+        nested,
+    })
+}
+
+/// A manifest read as a checksum list (`manifest_as_list`).
+pub struct ManifestList {
+    /// The folder the manifest records, which `--audit` walks.
+    pub root: PathBuf,
+    /// Its files, as `-c` checks them.
+    pub entries: Vec<ListEntry>,
+    /// Its ignore patterns, which the audit leaves out.
+    pub ignore: Vec<String>,
+    /// The files histories nested in its folder record, under `root`.
+    pub nested: Vec<PathBuf>,
 }
 
 /// Checks the chain of the history in `folder`, and the manifest at `path` (read as `bytes`)
