@@ -2651,10 +2651,9 @@ fn threads_the_system_refuses_leave_the_work_to_those_it_gives() {
 
 /// Under `ulimit -u 8` (processes and threads of one user), as under `ulimit -v`: every line
 /// as without the limit, exit 0, and where a pool of 32 or 64 comes short exactly one warning:
-/// the command's (lists, `-r`, `-c`: the reader and workers all wait for the last to start)
-/// and the library's readers of one large file, which wait for the hash to start, heard
-/// through `ReadObserver`. `--tree`'s workers may end before the last is started: at most one
-/// line there.
+/// the command's (lists, `-r`, `-c`: the reader and workers all wait for the last to start).
+/// One large file's readers, no more than the CPUs, may all fit, and `--tree`'s workers may
+/// end before the last is started: at most one line for those two.
 /// The limit does not hold for root, so as root the command runs as a user no other process
 /// has (the limit counts them all, and other tests run as nobody meanwhile), from a copy in
 /// `dir` over files anyone may read.
@@ -2709,7 +2708,9 @@ fn threads_a_process_limit_refuses_leave_the_work_to_those_it_gives() {
         assert_status(&limited, true);
         assert_eq!(limited.stdout, unlimited.stdout, "{args:?}");
         let warnings = refused_thread_warnings(args, &limited);
-        if args.contains(&"--tree") {
+        // One file gets no more readers than the machine has CPUs, which a limit of 8 may
+        // not refuse (the library's tests refuse them through a hook instead).
+        if args.contains(&"--tree") || args.contains(&"big") {
             continue;
         }
         if warnings == 0 && !is_root {
