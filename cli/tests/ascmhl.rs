@@ -1345,3 +1345,74 @@ fn an_audit_of_a_reel_takes_its_cards_histories_for_recorded() {
     assert!(stdout.contains("REEL/card/later.mov: NEW\n"), "{stdout}");
     assert_eq!(audit.status.code(), Some(1));
 }
+
+/// A reel's run writes a generation into each card's history nested in it: a card's run at
+/// the same time must wait for it (and the other way round), or one generation is lost.
+#[test]
+fn nested_runs_at_once_lose_no_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let card = dir.path().join("REEL/card");
+    fs::create_dir_all(&card).unwrap();
+    fs::write(card.join("clip.mov"), splitmix_bytes(3, 200_000)).unwrap();
+    fs::write(dir.path().join("REEL/notes.txt"), b"reel notes").unwrap();
+    for folder in ["REEL/card", "REEL"] {
+        let made = iohash_in(dir.path(), &["--mhl", folder]);
+        assert!(
+            made.status.success(),
+            "{}",
+            String::from_utf8_lossy(&made.stderr)
+        );
+    }
+    let manifests = |folder: &Path| {
+        let mut names: Vec<String> = fs::read_dir(folder.join("ascmhl"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".mhl"))
+            .collect();
+        names.sort();
+        names
+    };
+    let (card_before, reel_before) = (
+        manifests(&card).len(),
+        manifests(&dir.path().join("REEL")).len(),
+    );
+    let rounds = 4;
+    for _ in 0..rounds {
+        let runs: Vec<_> = ["REEL", "REEL/card"]
+            .iter()
+            .map(|folder| {
+                Command::new(IOHASH)
+                    .args(["--mhl", folder])
+                    .current_dir(dir.path())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for run in runs {
+            let out = run.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+    // Every run made one generation of the card; every reel run one of the reel.
+    let card_now = manifests(&card);
+    assert_eq!(card_now.len(), card_before + 2 * rounds, "{card_now:?}");
+    let reel_now = manifests(&dir.path().join("REEL"));
+    assert_eq!(reel_now.len(), reel_before + rounds, "{reel_now:?}");
+    // Both chains hold: each latest manifest checks, its C4 id the one its chain records.
+    for (folder, latest) in [("REEL/card", card_now.last()), ("REEL", reel_now.last())] {
+        let list = format!("{folder}/ascmhl/{}", latest.unwrap());
+        let check = iohash_in(dir.path(), &["-c", &list]);
+        assert!(
+            check.status.success(),
+            "{list}: {}{}",
+            String::from_utf8_lossy(&check.stdout),
+            String::from_utf8_lossy(&check.stderr)
+        );
+    }
+}

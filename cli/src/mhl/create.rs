@@ -95,7 +95,7 @@ pub fn create(options: &CreateOptions) -> Result<(), Failure> {
     formats.sort_by_key(|f| f.name);
     formats.dedup();
     check_options(options)?;
-    let _one_at_a_time = lock_folder(&root)?;
+    let _one_at_a_time = lock_histories(&root)?;
     let history = History::load(&root)?;
     let mut session = Session {
         history: &history,
@@ -698,6 +698,43 @@ fn check_options(options: &CreateOptions) -> Result<(), Failure> {
 /// walk and before any file is hashed, so a large tree fails at once.
 fn check_name(path: &Path, recorded: &str) -> Result<(), Failure> {
     xml::check_text(&format!("{}: the name", path.display()), recorded).map_err(Failure::Io)
+}
+
+/// The locks a generation of `root` holds, taken outermost first: every folder above `root`
+/// that has a history (a reel's run writes a generation into each card's history nested in
+/// it, so a card's run must wait for the reel's), `root`, then every history nested in it,
+/// which this run writes into. Two runs therefore take the locks they share in one order, and
+/// the second waits for the first, as the reference's runs are serialized. A history nested
+/// in `root` made while this run waited is locked too: the run loads what it found after the
+/// wait.
+fn lock_histories(root: &Path) -> Result<Vec<fs::File>, Failure> {
+    let mut folders: Vec<PathBuf> = root
+        .ancestors()
+        .skip(1)
+        .filter(|folder| folder.join(super::FOLDER).is_dir())
+        .map(Path::to_path_buf)
+        .collect();
+    folders.reverse();
+    folders.push(root.to_path_buf());
+    let mut locks = Vec::new();
+    for folder in &folders {
+        locks.extend(lock_folder(folder)?);
+    }
+    // The nested histories as they are now; a run that held them has finished once they lock.
+    let mut nested = Vec::new();
+    nested_history_folders(&History::load(root)?, &mut nested);
+    for folder in nested.iter().filter(|f| !folders.contains(f)) {
+        locks.extend(lock_folder(folder)?);
+    }
+    Ok(locks)
+}
+
+/// The folders of the histories nested in `history`, outer ones before those in them.
+fn nested_history_folders(history: &History, out: &mut Vec<PathBuf>) {
+    for child in &history.children {
+        out.push(child.root.clone());
+        nested_history_folders(child, out);
+    }
 }
 
 /// An exclusive lock on the folder (its directory, opened and `flock`ed), held while a new
