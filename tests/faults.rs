@@ -598,7 +598,11 @@ fn reads_whose_threads_are_refused_are_done_on_the_calling_thread() {
         .append_to(&mut crc)
         .unwrap();
     assert_eq!(crc.current_hash(), Crc64::hash(&data));
-    assert_eq!(refusals.0, [(3, 1)]);
+    // Three asked, but no more than the CPUs are: on a machine of one, none to refuse.
+    let cpus = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let readers = cpus.min(3);
+    let heard: &[(usize, usize)] = if readers > 1 { &[(readers, 1)] } else { &[] };
+    assert_eq!(refusals.0, heard);
 
     // Many files: each is hashed on the calling thread.
     let small = dir.path().join("small");
