@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { readFileSync } from "node:fs";
 import { Digest, Hasher, backend, cloud, hash } from "iohash";
-import { moduleMemory } from "../pkg/iohash_js.js";
+import { inputAt, moduleMemory } from "../pkg/iohash_js.js";
 import { cutPoints, golden, pattern, piecesAt, repo, splitmixBytes } from "./support.mjs";
 
 const answers = golden();
@@ -203,4 +203,14 @@ test("QuickXorHash is rclone's and Graph's, whole, split and combined (tests/dat
   }
   assert.equal(cloud.onedrive(hash("quickxor", new TextEncoder().encode("hello world"))), "aCgDG9jwBhDc4Q1yawMZAAAAAAA=");
   assert.throws(() => cloud.onedrive(hash("crc32c", new Uint8Array())), RangeError);
+});
+
+test("a view of the module's own memory across its input buffer hashes as its bytes were", (t) => {
+  if (backend !== "webassembly") return t.skip("the WebAssembly backend's memory");
+  hash("xxh3", new Uint8Array(1)); // the input buffer made
+  const start = Math.max(0, inputAt() - 1000);
+  const view = new Uint8Array(moduleMemory().buffer, start, 50_000);
+  const before = view.slice();
+  const got = hash("xxh3", view).hex();
+  assert.equal(got, hash("xxh3", before).hex());
 });
