@@ -122,6 +122,34 @@ impl SavedState {
         state.bytes[..bytes.len()].copy_from_slice(bytes);
         Ok(state)
     }
+
+    /// The seed the hasher was saved with: XXH32's, XXH64's or XXH3's (0 for XXH3 keyed by a
+    /// custom secret), and 0 for the algorithms that take none. A binding that restores a
+    /// hasher and shows its seed, as python-xxhash's hashers do, reads it here.
+    ///
+    /// ```
+    /// use iohash::{Crc32, NonCryptographicHasher, XxHash3, XxHash32};
+    ///
+    /// assert_eq!(XxHash32::with_seed(7).save_state().seed(), 7);
+    /// assert_eq!(XxHash3::with_seed(u64::MAX).save_state().seed(), u64::MAX);
+    /// assert_eq!(Crc32::new().save_state().seed(), 0);
+    /// ```
+    pub fn seed(&self) -> u64 {
+        let body = &self.as_bytes()[HEADER_LEN..];
+        let word = |at: usize, len: usize| {
+            let mut bytes = [0u8; 8];
+            bytes[..len].copy_from_slice(&body[at..at + len]);
+            u64::from_le_bytes(bytes)
+        };
+        // The format's table above: XXH32's seed is its first field (u32), XXH64's too (u64),
+        // XXH3's follows its key kind (0: a seed).
+        match self.as_bytes()[5] {
+            1 => word(0, 4),
+            2 => word(0, 8),
+            3 | 4 if body[0] == 0 => word(1, 8),
+            _ => 0,
+        }
+    }
 }
 
 impl core::ops::Deref for SavedState {

@@ -159,7 +159,7 @@ impl Hasher {
         let inner = AnyHasher::restore_state(state)
             .map_err(|err| JsError::new(&format!("bad saved state: {err}")))?;
         Ok(Hasher {
-            seed: saved_seed(state),
+            seed: iohash::SavedState::from_bytes(state).map_or(0, |saved| saved.seed()),
             inner,
         })
     }
@@ -168,22 +168,6 @@ impl Hasher {
     /// alone; false for anything but two CRCs of one parameter set or two Adler-32s.
     pub fn combine(&mut self, next: &Hasher) -> bool {
         self.inner.combine(&next.inner)
-    }
-}
-
-/// The seed a saved state that restored was saved with, where the format puts it
-/// (`iohash::SavedState`'s table): XXH32's and XXH64's first field, XXH3's after its key kind.
-fn saved_seed(state: &[u8]) -> u64 {
-    let word = |at: usize, len: usize| {
-        let mut bytes = [0u8; 8];
-        bytes[..len].copy_from_slice(&state[at..at + len]);
-        u64::from_le_bytes(bytes)
-    };
-    match state[5] {
-        1 => word(8, 4),
-        2 => word(8, 8),
-        3 | 4 if state[8] == 0 => word(9, 8),
-        _ => 0,
     }
 }
 

@@ -47,24 +47,10 @@ pub(crate) fn saved_state<'py>(py: Python<'py>, state: &Shared) -> Bound<'py, Py
 pub(crate) fn restore(state: &[u8]) -> PyResult<(AnyHasher, u64)> {
     let hasher = AnyHasher::restore_state(state)
         .map_err(|err| PyValueError::new_err(format!("bad saved state: {err}")))?;
-    Ok((hasher, saved_seed(state)))
-}
-
-/// The seed a saved state that [`restore`] took was saved with, read where the format puts it
-/// (`iohash::SavedState`'s table): XXH32's and XXH64's first field, XXH3's after its key kind
-/// (0 for a custom secret); CRCs have none.
-fn saved_seed(state: &[u8]) -> u64 {
-    let word = |at: usize, len: usize| {
-        let mut bytes = [0u8; 8];
-        bytes[..len].copy_from_slice(&state[at..at + len]);
-        u64::from_le_bytes(bytes)
-    };
-    match state[5] {
-        1 => word(8, 4),
-        2 => word(8, 8),
-        3 | 4 if state[8] == 0 => word(9, 8),
-        _ => 0,
-    }
+    Ok((
+        hasher,
+        iohash::SavedState::from_bytes(state).map_or(0, |saved| saved.seed()),
+    ))
 }
 
 /// A seed as python-xxhash takes one: any integer, modulo 2**64 (2**32 for XXH32).

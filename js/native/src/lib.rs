@@ -234,7 +234,10 @@ impl Hasher {
     pub fn restore(state: &[u8]) -> Result<Hasher> {
         let inner = AnyHasher::restore_state(state)
             .map_err(|err| invalid(format!("bad saved state: {err}")))?;
-        Ok(Hasher::wrap(inner, saved_seed(state)))
+        Ok(Hasher::wrap(
+            inner,
+            iohash::SavedState::from_bytes(state).map_or(0, |saved| saved.seed()),
+        ))
     }
 
     /// Makes this hasher's hash that of its bytes followed by `next`'s, from the two states
@@ -249,22 +252,6 @@ impl Hasher {
         }
         let next = next.hasher()?.clone();
         Ok(self.hasher()?.combine(&next))
-    }
-}
-
-/// The seed a saved state that restored was saved with, where the format puts it
-/// (`iohash::SavedState`'s table): XXH32's and XXH64's first field, XXH3's after its key kind.
-fn saved_seed(state: &[u8]) -> u64 {
-    let word = |at: usize, len: usize| {
-        let mut bytes = [0u8; 8];
-        bytes[..len].copy_from_slice(&state[at..at + len]);
-        u64::from_le_bytes(bytes)
-    };
-    match state[5] {
-        1 => word(8, 4),
-        2 => word(8, 8),
-        3 | 4 if state[8] == 0 => word(9, 8),
-        _ => 0,
     }
 }
 
