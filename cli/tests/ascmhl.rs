@@ -1306,30 +1306,46 @@ fn verbose_output_that_cannot_be_written_loses_no_generation() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
 }
 
-/// A reel's manifest read as a checksum list audits the cards nested in it as the reference's
-/// `diff` does: their files are recorded by the cards' own histories, so none is NEW.
-#[test]
-fn an_audit_of_a_reel_takes_its_cards_histories_for_recorded() {
-    let dir = tempfile::tempdir().unwrap();
-    let card = dir.path().join("REEL/card");
-    fs::create_dir_all(card.join("sub")).unwrap();
-    fs::write(card.join("clip.mov"), splitmix_bytes(1, 5000)).unwrap();
-    fs::write(card.join("sub/frame.raw"), splitmix_bytes(2, 300)).unwrap();
-    fs::write(dir.path().join("REEL/notes.txt"), b"reel notes").unwrap();
+/// `dir/REEL` holding `dir/REEL/card` (a clip, and what `extra` adds) and a note, with a
+/// history made for the card and then for the reel: the card's history nested in the reel's.
+fn reel_with_a_card(dir: &Path, clip_len: usize, extra: impl FnOnce(&Path)) -> PathBuf {
+    let card = dir.join("REEL/card");
+    fs::create_dir_all(&card).unwrap();
+    fs::write(card.join("clip.mov"), splitmix_bytes(1, clip_len)).unwrap();
+    extra(&card);
+    fs::write(dir.join("REEL/notes.txt"), b"reel notes").unwrap();
     for folder in ["REEL/card", "REEL"] {
-        let made = iohash_in(dir.path(), &["--mhl", folder]);
+        let made = iohash_in(dir, &["--mhl", folder]);
         assert!(
             made.status.success(),
             "{}",
             String::from_utf8_lossy(&made.stderr)
         );
     }
-    let manifest = fs::read_dir(dir.path().join("REEL/ascmhl"))
+    card
+}
+
+/// The manifests of `folder`'s history, in generation order.
+fn manifests_of(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(folder.join("ascmhl"))
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .find(|n| n.starts_with("0001_") && n.ends_with(".mhl"))
-        .unwrap();
-    let list = format!("REEL/ascmhl/{manifest}");
+        .filter(|n| n.ends_with(".mhl"))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A reel's manifest read as a checksum list audits the cards nested in it as the reference's
+/// `diff` does: their files are recorded by the cards' own histories, so none is NEW.
+#[test]
+fn an_audit_of_a_reel_takes_its_cards_histories_for_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let card = reel_with_a_card(dir.path(), 5000, |card| {
+        fs::create_dir(card.join("sub")).unwrap();
+        fs::write(card.join("sub/frame.raw"), splitmix_bytes(2, 300)).unwrap();
+    });
+    let list = format!("REEL/ascmhl/{}", manifests_of(&dir.path().join("REEL"))[0]);
     let audit = iohash_in(dir.path(), &["-c", &list, "--audit"]);
     let stdout = String::from_utf8_lossy(&audit.stdout);
     assert!(
@@ -1351,27 +1367,8 @@ fn an_audit_of_a_reel_takes_its_cards_histories_for_recorded() {
 #[test]
 fn nested_runs_at_once_lose_no_generation() {
     let dir = tempfile::tempdir().unwrap();
-    let card = dir.path().join("REEL/card");
-    fs::create_dir_all(&card).unwrap();
-    fs::write(card.join("clip.mov"), splitmix_bytes(3, 200_000)).unwrap();
-    fs::write(dir.path().join("REEL/notes.txt"), b"reel notes").unwrap();
-    for folder in ["REEL/card", "REEL"] {
-        let made = iohash_in(dir.path(), &["--mhl", folder]);
-        assert!(
-            made.status.success(),
-            "{}",
-            String::from_utf8_lossy(&made.stderr)
-        );
-    }
-    let manifests = |folder: &Path| {
-        let mut names: Vec<String> = fs::read_dir(folder.join("ascmhl"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".mhl"))
-            .collect();
-        names.sort();
-        names
-    };
+    let card = reel_with_a_card(dir.path(), 200_000, |_| {});
+    let manifests = manifests_of;
     let (card_before, reel_before) = (
         manifests(&card).len(),
         manifests(&dir.path().join("REEL")).len(),
