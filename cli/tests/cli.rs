@@ -1167,6 +1167,38 @@ fn a_bare_h_is_xxh32_as_in_xxhsum() {
     }
 }
 
+/// A sample size past 32 bits is refused with xxhsum's words, and one there is no memory for
+/// is an error: both aborted (`capacity overflow`, SIGABRT) before.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_benchmark_sample_too_large_is_an_error_not_an_abort() {
+    use common::{run_limited, Limit};
+    let dir = tempfile::tempdir().unwrap();
+    for sample in ["-B18446744073709551615", "-B4294967296"] {
+        let out = iohash(dir.path(), args!["-b", sample]);
+        assert_eq!(out.status.code(), Some(1), "{sample}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("numeric value too large"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    // 4 GiB less a byte fits the number, not 64 MiB of address space.
+    let limited = run_limited(
+        Command::new(IOHASH)
+            .current_dir(dir.path())
+            .args(["-b", "-B4294967295"]),
+        Limit::AddressSpace(64 << 20),
+        Duration::from_secs(60),
+    );
+    assert_eq!(limited.status.code(), Some(1), "{}", stderr(&limited));
+    assert!(
+        stderr(&limited).contains("no memory for a sample"),
+        "{}",
+        stderr(&limited)
+    );
+}
+
 #[test]
 fn benchmarks_take_xxhsum_numbers_rounds_and_files() {
     let dir = tempfile::tempdir().unwrap();
