@@ -14,14 +14,15 @@ function feed(raw, bytes) {
     const at = wasm.inputAt(); // (first: making the buffer can grow the memory)
     input = new Uint8Array(wasm.moduleMemory().buffer, at, wasm.inputLength());
   }
-  // A view of the module's own memory may span the input buffer, which each chunk's copy
-  // overwrites: such bytes are copied out first, so what is hashed is what was passed.
-  if (bytes.buffer === input.buffer) bytes = bytes.slice();
   if (bytes.length <= input.length) {
+    // One copy: `set` reads all of a view of the same memory before it writes.
     input.set(bytes);
     raw.updateInput(bytes.length);
     return;
   }
+  // A view of the module's own memory may span the input buffer, which each chunk's copy
+  // overwrites: such bytes are copied out first, so what is hashed is what was passed.
+  if (bytes.buffer === input.buffer) bytes = bytes.slice();
   for (let at = 0; at < bytes.length; at += input.length) {
     const chunk = bytes.subarray(at, at + input.length);
     input.set(chunk);

@@ -677,15 +677,7 @@ fn a_manifest_is_a_checksum_list_for_check_and_audit() {
             .output()
             .unwrap()
     };
-    let manifests: Vec<String> = {
-        let mut names: Vec<String> = fs::read_dir(root.join("ascmhl"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".mhl"))
-            .collect();
-        names.sort();
-        names
-    };
+    let manifests = manifests_of(&root);
     // The reference's first generation (xxh128) and second (xxh128 and xxh64): every file
     // it recorded checks OK, named under the history's folder; nothing is new.
     for manifest in &manifests {
@@ -1368,10 +1360,9 @@ fn an_audit_of_a_reel_takes_its_cards_histories_for_recorded() {
 fn nested_runs_at_once_lose_no_generation() {
     let dir = tempfile::tempdir().unwrap();
     let card = reel_with_a_card(dir.path(), 200_000, |_| {});
-    let manifests = manifests_of;
     let (card_before, reel_before) = (
-        manifests(&card).len(),
-        manifests(&dir.path().join("REEL")).len(),
+        manifests_of(&card).len(),
+        manifests_of(&dir.path().join("REEL")).len(),
     );
     let rounds = 4;
     for _ in 0..rounds {
@@ -1397,9 +1388,9 @@ fn nested_runs_at_once_lose_no_generation() {
         }
     }
     // Every run made one generation of the card; every reel run one of the reel.
-    let card_now = manifests(&card);
+    let card_now = manifests_of(&card);
     assert_eq!(card_now.len(), card_before + 2 * rounds, "{card_now:?}");
-    let reel_now = manifests(&dir.path().join("REEL"));
+    let reel_now = manifests_of(&dir.path().join("REEL"));
     assert_eq!(reel_now.len(), reel_before + rounds, "{reel_now:?}");
     // Both chains hold: each latest manifest checks, its C4 id the one its chain records.
     for (folder, latest) in [("REEL/card", card_now.last()), ("REEL", reel_now.last())] {
